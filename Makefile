@@ -6,7 +6,8 @@
 
 SHELL := /bin/bash
 TOP := $(CURDIR)
-BUILD := $(TOP)/build
+BUILD ?= $(TOP)/build
+export BUILD
 VARIANTS := mod builtin regress
 T ?= check
 K ?= *
