@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Build the guest's base initramfs, build/guest/base.cpio.gz: busybox-static,
-# iperf3, iproute2 (ip, tc), ethtool and the shared libraries ldd finds for
+# iperf3, iproute2 (ip, tc), ethtool, socat and the shared libraries ldd finds for
 # them, plus qemu/guest/init and qemu/guest/lib.sh. Kernel modules and the
 # test script are appended per run by qemu/run.sh (concatenated cpio).
 set -euo pipefail
@@ -10,7 +10,7 @@ set -euo pipefail
 
 out=$BUILD/guest/base.cpio.gz
 stage=$BUILD/guest/base.stage
-bins="/bin/busybox /usr/bin/iperf3 /sbin/ip /sbin/tc /usr/sbin/ethtool"
+bins="/bin/busybox /usr/bin/iperf3 /sbin/ip /sbin/tc /usr/sbin/ethtool /usr/bin/socat"
 inputs="$0 $TOP/qemu/guest/init $TOP/qemu/guest/lib.sh $(for b in $bins; do readlink -f "$b"; done)"
 if [ -f "$out" ]; then
 	stale=0

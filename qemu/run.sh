@@ -28,7 +28,9 @@
 # (52:54:00:12:34:02) moved into netns "peer" once the script calls
 # setup_pair (qemu/guest/lib.sh). Lines "@@CASE ..." on the console are the
 # results; the exit status is 0 when the guest reported "@@EXIT 0".
-# The QEMU monitor listens on OUT/monitor.sock (hub ports net0 and net1).
+# The QEMU monitor listens on OUT/monitor.sock (hub ports net0 and net1,
+# devices nic0 and nic1 on root ports rp0 and rp1 for e1000e); the guest
+# reaches it by printing "@@MONITOR CMD" (see monitor() in lib.sh).
 set -euo pipefail
 . "$(dirname "$0")/../scripts/common.sh"
 
@@ -139,8 +141,24 @@ fi
 qemu+=("${qargs[@]}" -append "$cmdline")
 printf '%q ' "${qemu[@]}" > "$out/qemu.cmd"
 echo >> "$out/qemu.cmd"
+# The console is copied to OUT/console.log and stdout; a guest line
+# "@@MONITOR CMD" sends CMD to the QEMU monitor (link flaps, hot-unplug)
+# and its answer comes back to the console log as "@@MONITOR-REPLY ...".
+relay() {
+	local line cmd
+	while IFS= read -r line; do
+		printf '%s\n' "$line"
+		case "$line" in
+		@@MONITOR\ *)
+			cmd=${line#@@MONITOR }; cmd=${cmd%$'\r'}
+			printf '%s\n' "$cmd" | socat -t 2 - "UNIX-CONNECT:$out/monitor.sock" 2>&1 | tee -a "$out/monitor.log" |
+				tr -d '\r' | grep -v '^QEMU .*monitor\|^(qemu)' | sed 's/^/@@MONITOR-REPLY /'
+			;;
+		esac
+	done
+}
 rc=0
-timeout -k 5 "$timeout" "${qemu[@]}" < /dev/null 2>&1 | tee "$out/console.log" || true
+timeout -k 5 "$timeout" "${qemu[@]}" < /dev/null 2>&1 | relay | tee "$out/console.log" || true
 rc=${PIPESTATUS[0]}
 status=$(sed -n 's/^@@EXIT \([0-9]*\).*/\1/p' "$out/console.log" | tail -n 1 | tr -d '\r')
 if [ $rc = 124 ] || [ $rc = 137 ]; then

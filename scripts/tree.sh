@@ -5,8 +5,12 @@
 # build/linux as a git repository whose first commit (tag "pristine") is the
 # unpacked tree, then regenerate branch e1000e-rework from that commit with
 # the project's changes as separate commits:
-#   1. the e1000e rewrite (drivers-net-e1000e/, if it holds a driver),
-#   2. the e1000 series and Kconfig changes (drivers-net-e1000/series).
+#   1. the e1000e rewrite: drivers-net-e1000e/ (but COMMIT_MSG, COVER_LETTER,
+#      series and *.patch) replaces drivers/net/ethernet/intel/e1000e in one
+#      commit whose message is COMMIT_MSG, if the folder holds a Makefile;
+#   2. drivers-net-e1000e/series: patches outside that folder (Kconfig,
+#      Documentation), applied with git am;
+#   3. the e1000 series and Kconfig changes (drivers-net-e1000/series).
 # Every run starts again from "pristine": nothing of an earlier run survives.
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
@@ -61,7 +65,7 @@ commit_e1000e() {
 	# the files git sees (tracked, or new and not ignored): build products
 	# of an M= build in this folder stay out
 	(cd "$src" && git ls-files -z --cached --others --exclude-standard . |
-		grep -zv -e '^COMMIT_MSG$' -e '^COVER_LETTER$' |
+		grep -zv -e '^COMMIT_MSG$' -e '^COVER_LETTER$' -e '^series$' -e '\.patch$' |
 		while IFS= read -r -d '' f; do [ -f "$f" ] && printf '%s\0' "$f"; done |
 		cpio -0 -pdm --quiet "$TREE/$dst")
 	git add -A "$dst"
@@ -87,6 +91,7 @@ git am --abort >/dev/null 2>&1 || true
 git_id checkout -q -f -B "$BRANCH" pristine
 git clean -q -f -d -x
 commit_e1000e
+apply_series "$TOP/drivers-net-e1000e"	# its Kconfig/Documentation patches
 apply_series "$TOP/drivers-net-e1000"
 n=$(git rev-list --count pristine..HEAD)
 log "branch $BRANCH: $n commit(s) on pristine $(git rev-parse --short pristine)"

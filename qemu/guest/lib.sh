@@ -27,6 +27,10 @@ check() {
 	n=$1; shift
 	if out=$("$@" 2>&1); then ok "$n"; else fail "$n" "$(echo "$out" | tail -n 3 | tr '\n' ' ')"; fi
 }
+SOCAT=/usr/bin/socat
+# monitor CMD: run CMD in the QEMU monitor (relayed by qemu/run.sh); the
+# console is the only channel, so give the host a moment to act.
+monitor() { echo "@@MONITOR $*"; sleep 0.5; }
 inpeer() { $IP netns exec $PEER "$@"; }
 
 # ifname_by_mac MAC: the interface (in the current namespace) with MAC.
@@ -54,6 +58,7 @@ wait_for() {
 }
 
 carrier_up() { [ "$(cat /sys/class/net/$1/carrier 2>/dev/null)" = 1 ]; }
+carrier_down() { [ "$(cat /sys/class/net/$1/carrier 2>/dev/null)" = 0 ]; }
 
 # setup_pair: find both ports by MAC, move the second into netns $PEER,
 # address both (IPv4 /24, IPv6 /64 nodad) and bring them up. Exports IF0, IF1.
