@@ -8,6 +8,7 @@
 #   tests/run.sh [-t TAG] [-k PATTERN] [-j N]
 # -t runs scenarios carrying TAG (default: check), -k those whose name
 # matches the shell glob PATTERN. Logs: build/test/<scenario>/console.log.
+# NIC "host" runs tests/host/SCRIPT on the host instead of booting a guest.
 # Launcher keys: NIC2=MODEL, PEER=MODEL, DEFER_MODULES=1 become run.sh's
 # --nic2, --peer and --defer-modules.
 # Host-side keys of a scenario line (see tests/scenarios):
@@ -57,6 +58,18 @@ run_scenario() {
 		esac
 		echo "$kv" >> "$envf"
 	done
+	if [ "$nic" = host ]; then
+		# NIC "host": tests/host/SCRIPT runs here, no guest, same @@CASE lines
+		"$TOP/tests/host/$script" > "$out/console.log" 2>&1
+		local hline
+		while IFS= read -r hline; do
+			set -- $hline
+			res "$2" "$name/$3" "$(echo "$hline" | cut -d' ' -f4-)"
+		done < <(grep -a '^@@CASE ' "$out/console.log")
+		grep -aq '^@@EXIT 0' "$out/console.log" ||
+			res fail "$name/host" "tests/host/$script did not finish (log $out/console.log)"
+		return
+	fi
 	[ -f "$(kobj "$variant")/arch/x86/boot/bzImage" ] ||
 		{ res fail "$name/boot" "kernel variant $variant not built (make kernel)"; return; }
 	local want_kc="" same="" adj
