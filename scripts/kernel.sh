@@ -34,6 +34,19 @@ for f in "${frags[@]}"; do [ -f "$f" ] || die "missing config fragment $f"; done
 export KBUILD_BUILD_TIMESTAMP="2026-01-01" KBUILD_BUILD_USER=e1000e KBUILD_BUILD_HOST=rework
 kmake() { local o=$1; shift; make -s -C "$TREE" O="$o" CC="ccache gcc" HOSTCC="ccache gcc" -j"$JOBS" "$@"; }
 
+# A variant file may name a built variant to start from ("# kernel.sh:
+# seed VARIANT"): a new build folder is then a copy of that one, and kbuild's
+# per-option dependencies rebuild only what the configurations' difference
+# touches (for the matrix cells: e1000, e1000e and the link) instead of every
+# object. Each variant still has its own O= folder.
+seed=$(sed -n 's/^# kernel.sh: seed \([A-Za-z0-9_-]*\)$/\1/p' "${frags[2]}")
+if [ -n "$seed" ] && [ ! -f "$obj/.config" ] && [ -f "$(kobj "$seed")/vmlinux" ]; then
+	log "variant $variant: new build folder seeded from $(kobj "$seed")"
+	rm -rf "$obj"
+	cp -a --reflink=auto "$(kobj "$seed")" "$obj"
+	rm -rf "$obj/modroot" "$obj/kconfig-adjusted"
+fi
+
 # Configure in a scratch folder; copy into the build folder only when the
 # result differs, so an unchanged variant rebuilds nothing.
 mkdir -p "$cfg" "$obj"
