@@ -9,6 +9,9 @@ TOP := $(CURDIR)
 BUILD ?= $(TOP)/build
 export BUILD
 VARIANTS := mod builtin regress
+# The rest of the E1000 x E1000E matrix (mod, builtin and regress are the
+# cells (m,m), (y,y) and (y,m)); built by make test-kconfig only.
+KCONFIG_CELLS := cell-y-n cell-m-y cell-m-n
 T ?= check
 K ?= *
 
@@ -18,7 +21,7 @@ PACKAGES := linux-source-6.12 gcc make sparse qemu-system-x86 busybox-static \
 	git gnuplot-nox jq clang llvm
 
 .PHONY: help deps tree patches kernel modules sparse checkpatch vars image \
-	test check clean timed-%
+	test test-kconfig check clean timed-%
 
 help:
 	@echo "e1000e rework -- targets (each runs 'deps' first):"
@@ -33,6 +36,7 @@ help:
 	@echo "  make checkpatch  checkpatch --strict (netdev CI flags) over the series, kernel-doc"
 	@echo "  make image       build the guest initramfs (busybox, iperf3, ip, ethtool)"
 	@echo "  make test        run the QEMU test scenarios tagged T (default check; K=glob filters names)"
+	@echo "  make test-kconfig  the whole E1000 x E1000E matrix: build the other cells, boot all six"
 	@echo "  make vars        print artifact paths, NAME=value"
 	@echo "  make clean       remove build/ (ccache in ~/.cache/ccache stays)"
 
@@ -73,6 +77,12 @@ image: deps
 test: deps image
 	@tests/run.sh -t '$(T)' -k '$(K)'
 
+# The whole configuration matrix (issue 5): every cell built in its own
+# O= folder (ccache shared), then every scenario tagged kconfig.
+test-kconfig: kernel image
+	@for v in $(KCONFIG_CELLS); do scripts/kernel.sh $$v || exit 1; done
+	@tests/run.sh -t kconfig -k '$(K)'
+
 vars:
 	@echo "TOP=$(TOP)"
 	@echo "TREE=$(BUILD)/linux"
@@ -85,6 +95,7 @@ vars:
 	@echo "MODULE_E1000E=$(BUILD)/modules/mod/e1000e/e1000e.ko"
 	@echo "MODULE_E1000=$(BUILD)/modules/mod/e1000/e1000.ko"
 	@echo "MODULE_E1000E_STOCK=$(BUILD)/stock/e1000e.ko"
+	@echo "MODULE_E1000_STOCK=$(BUILD)/stock-e1000/e1000.ko"
 	@echo "MODROOT_mod=$(BUILD)/kernel-mod/modroot"
 	@echo "GUEST_IMAGE=$(BUILD)/guest/base.cpio.gz"
 	@echo "TEST_LOGS=$(BUILD)/test"

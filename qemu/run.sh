@@ -1,18 +1,27 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Boot one QEMU guest with two NICs of one model on one in-process hub and
-# run a guest script in it. Usage:
+# Boot one QEMU guest with two NICs (of one model unless --nic2 says
+# otherwise) on one in-process hub and run a guest script in it. Usage:
 #   qemu/run.sh [options] GUEST_SCRIPT
 # Options:
 #   --nic MODEL        e1000e (default), e1000, e1000-82544gc, e1000-82545em,
 #                      virtio-net-pci
+#   --nic2 MODEL       model of the second port (default: the --nic model),
+#                      e.g. --nic e1000e --nic2 e1000 for an 82574L and an
+#                      82540EM in one guest; e1000e ports always sit on PCIe
+#                      root ports, the other models on the root complex
+#   --peer MODEL       a third port on the hub (MAC 52:54:00:12:34:03), as a
+#                      known-good partner, e.g. virtio-net-pci
 #   --kernel VARIANT   kernel variant from `make kernel` (default mod)
 #   --bzimage FILE     boot this bzImage instead of the variant's
 #   --module FILE.ko   insmod FILE.ko in the guest before the script, in the
 #                      order given, instead of the variant's own copy of that
 #                      module (repeatable; "FILE.ko args" passes parameters)
 #   --no-autoload      do not insmod the NIC's driver from the variant
+#   --defer-modules    list the modules in /test/modules.deferred instead
+#                      of /test/modules: the guest boots with none loaded and
+#                      the script loads them (load_deferred_modules)
 #   --file SRC[:DST]   copy SRC into the guest image (default DST /test/NAME)
 #   --root initramfs|9p  guest root: our initramfs (default) or the host's
 #                      root over 9p, read-only, with tmpfs on top
@@ -34,12 +43,15 @@
 set -euo pipefail
 . "$(dirname "$0")/../scripts/common.sh"
 
-nic=e1000e variant=mod bzimage="" root=initramfs icount=0 mem=2048 timeout=300
-append="" out="" autoload=1
+nic=e1000e nic2="" peer="" variant=mod bzimage="" root=initramfs icount=0 mem=2048 timeout=300
+append="" out="" autoload=1 defer=0
 modules=() files=() traces=() qargs=()
 while [ $# -gt 1 ]; do
 	case "$1" in
 	--nic) nic=$2; shift 2 ;;
+	--nic2) nic2=$2; shift 2 ;;
+	--peer) peer=$2; shift 2 ;;
+	--defer-modules) defer=1; shift ;;
 	--kernel) variant=$2; shift 2 ;;
 	--bzimage) bzimage=$2; shift 2 ;;
 	--module) modules+=("$2"); shift 2 ;;
@@ -65,21 +77,28 @@ out=${out:-$BUILD/runs/$(date +%Y%m%d-%H%M%S)-$$}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
-case "$nic" in
-e1000e) drv=e1000e ;;
-e1000|e1000-82544gc|e1000-82545em) drv=e1000 ;;
-virtio-net-pci) drv="" ;;
-*) die "unknown NIC model $nic" ;;
-esac
+nic2=${nic2:-$nic}
+driver_for() { # driver_for MODEL: the PRO/1000 driver of a QEMU model
+	case "$1" in
+	e1000e) echo e1000e ;;
+	e1000|e1000-82544gc|e1000-82545em) echo e1000 ;;
+	virtio-net-pci) echo "" ;;
+	*) die "unknown NIC model $1" ;;
+	esac
+}
+drv=$(driver_for "$nic")
+drv2=$(driver_for "$nic2")
+[ -z "$peer" ] || [ "$peer" = virtio-net-pci ] || driver_for "$peer" >/dev/null
 
-# The module list the guest loads: the NIC's driver from the variant's
+# The module list the guest loads: the NICs' drivers from the variant's
 # modules unless given with --module (or already built in), then --module.
 modlist=()
 have_override() { local m; for m in "${modules[@]}"; do [ "$(basename "${m%% *}" .ko)" = "$1" ] && return 0; done; return 1; }
-if [ $autoload = 1 ] && [ -n "$drv" ] && ! have_override "$drv"; then
-	ko=$(find "$obj/modroot" -name "$drv.ko" 2>/dev/null | head -n 1)
+for d in $drv $([ "$drv2" != "$drv" ] && echo "$drv2"); do
+	[ $autoload = 1 ] && ! have_override "$d" || continue
+	ko=$(find "$obj/modroot" -name "$d.ko" 2>/dev/null | head -n 1)
 	[ -n "$ko" ] && modlist+=("$ko")
-fi
+done
 modlist+=("${modules[@]}")
 
 # Per-run image: the script, listed modules and files, appended as a second
@@ -87,12 +106,14 @@ modlist+=("${modules[@]}")
 stage=$out/stage
 rm -rf "$stage"; mkdir -p "$stage/test/mod"
 cp "$script" "$stage/test/run.sh"
-: > "$stage/test/modules"
+modfile=$stage/test/modules
+[ $defer = 1 ] && modfile=$stage/test/modules.deferred
+: > "$stage/test/modules"; : > "$modfile"
 for m in "${modlist[@]}"; do
 	f=${m%% *}; args=""; [ "$f" != "$m" ] && args=${m#* }
 	[ -f "$f" ] || die "no module $f"
 	cp "$f" "$stage/test/mod/"
-	echo "/test/mod/$(basename "$f") $args" >> "$stage/test/modules"
+	echo "/test/mod/$(basename "$f") $args" >> "$modfile"
 done
 for f in "${files[@]}"; do
 	src=${f%%:*}; dst=/test/$(basename "$src"); [ "$src" != "$f" ] && dst=${f#*:}
@@ -123,15 +144,18 @@ elif [ "$root" = 9p ]; then
 else
 	die "unknown root $root"
 fi
-for i in 0 1; do
+models=("$nic" "$nic2")
+[ -n "$peer" ] && models+=("$peer")
+for i in "${!models[@]}"; do
+	model=${models[$i]}
 	mac=52:54:00:12:34:0$((i + 1))
 	qemu+=(-netdev "hubport,id=net$i,hubid=0")
-	if [ "$nic" = e1000e ]; then
+	if [ "$model" = e1000e ]; then
 		# PCIe root ports, so a test can hot-unplug a NIC
 		qemu+=(-device "pcie-root-port,id=rp$i,chassis=$((i + 1)),slot=$((i + 1)),bus=pcie.0"
-		       -device "$nic,netdev=net$i,mac=$mac,id=nic$i,bus=rp$i")
+		       -device "$model,netdev=net$i,mac=$mac,id=nic$i,bus=rp$i")
 	else
-		qemu+=(-device "$nic,netdev=net$i,mac=$mac,id=nic$i")
+		qemu+=(-device "$model,netdev=net$i,mac=$mac,id=nic$i")
 	fi
 done
 if [ ${#traces[@]} -gt 0 ]; then

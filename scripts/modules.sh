@@ -8,7 +8,9 @@
 #   build/modules/VARIANT/{e1000e,e1000}; the resulting .ko replace the ones
 #   in build/kernel-VARIANT/modroot that guests load;
 # - stock e1000e from the pristine commit into build/stock/e1000e.ko, the
-#   benchmark's baseline, built against the same kernel.
+#   benchmark's baseline, built against the same kernel;
+# - stock e1000 from the pristine commit into build/stock-e1000/e1000.ko,
+#   the baseline of the "e1000 unchanged" tests.
 # Extra make arguments come from $KMAKE_ARGS (e.g. "W=1 C=2").
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
@@ -49,3 +51,12 @@ if [ ! -f "$stock/e1000e.ko" ] || [ "$(cat "$stock/.built-for" 2>/dev/null)" != 
 	stat -c %Y "$obj/Module.symvers" > "$stock/.built-for"
 fi
 echo "$stock/e1000e.ko"
+
+stock1=$BUILD/stock-e1000
+if [ ! -f "$stock1/e1000.ko" ] || [ "$(cat "$stock1/.built-for" 2>/dev/null)" != "$(stat -c %Y "$obj/Module.symvers")" ]; then
+	rm -rf "$stock1"; mkdir -p "$stock1"
+	git -C "$TREE" archive pristine "$intel/e1000" | tar -x -C "$stock1" --strip-components=5
+	build_ext "$stock1"
+	stat -c %Y "$obj/Module.symvers" > "$stock1/.built-for"
+fi
+echo "$stock1/e1000.ko"

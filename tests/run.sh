@@ -8,6 +8,15 @@
 #   tests/run.sh [-t TAG] [-k PATTERN] [-j N]
 # -t runs scenarios carrying TAG (default: check), -k those whose name
 # matches the shell glob PATTERN. Logs: build/test/<scenario>/console.log.
+# NIC "host" runs tests/host/SCRIPT on the host instead of booting a guest.
+# Launcher keys: NIC2=MODEL, PEER=MODEL, DEFER_MODULES=1 become run.sh's
+# --nic2, --peer and --defer-modules.
+# Host-side keys of a scenario line (see tests/scenarios):
+#   EXPECT_KCONFIG=none|CONFIG_X=v  case NAME/kconfig: the variant's
+#       build/kernel-V/kconfig-adjusted (scripts/kernel.sh) must be empty,
+#       or record CONFIG_X adjusted to v with merge_config's message naming it
+#   SAME_AS=OTHER  case NAME/same-as-OTHER: this guest reported the same
+#       cases with the same results as scenario OTHER (run earlier)
 set -uo pipefail
 . "$(dirname "$0")/../scripts/common.sh"
 
@@ -41,12 +50,49 @@ run_scenario() {
 		MODULE=stock) opts+=(--module "$BUILD/stock/e1000e.ko") ;;
 		MODULE=ours) opts+=(--module "$BUILD/modules/mod/e1000e/e1000e.ko") ;;
 		ROOT=*) opts+=(--root "${kv#ROOT=}") ;;
+		MODULE=stock-e1000) opts+=(--module "$BUILD/stock-e1000/e1000.ko") ;;
+		NIC2=*) opts+=(--nic2 "${kv#NIC2=}") ;;
+		PEER=*) opts+=(--peer "${kv#PEER=}") ;;
+		DEFER_MODULES=1) opts+=(--defer-modules) ;;
+		MODULE=ours-e1000) opts+=(--module "$BUILD/modules/mod/e1000/e1000.ko") ;;
 		QEMU_OPTS=*) read -r -a q <<<"${kv#QEMU_OPTS=}"; opts+=("${q[@]}") ;;
 		esac
 		printf "%s=%q\n" "${kv%%=*}" "${kv#*=}" >> "$envf"
 	done
+	if [ "$nic" = host ]; then
+		# NIC "host": tests/host/SCRIPT runs here, no guest, same @@CASE lines
+		"$TOP/tests/host/$script" > "$out/console.log" 2>&1
+		local hline
+		while IFS= read -r hline; do
+			set -- $hline
+			res "$2" "$name/$3" "$(echo "$hline" | cut -d' ' -f4-)"
+		done < <(grep -a '^@@CASE ' "$out/console.log")
+		grep -aq '^@@EXIT 0' "$out/console.log" ||
+			res fail "$name/host" "tests/host/$script did not finish (log $out/console.log)"
+		return
+	fi
 	[ -f "$(kobj "$variant")/arch/x86/boot/bzImage" ] ||
 		{ res fail "$name/boot" "kernel variant $variant not built (make kernel)"; return; }
+	local want_kc="" same="" adj
+	for kv in "$@"; do
+		case $kv in
+		EXPECT_KCONFIG=*) want_kc=${kv#EXPECT_KCONFIG=} ;;
+		SAME_AS=*) same=${kv#SAME_AS=} ;;
+		esac
+	done
+	if [ -n "$want_kc" ]; then
+		adj=$(kobj "$variant")/kconfig-adjusted
+		if [ ! -f "$adj" ]; then
+			res fail "$name/kconfig" "no $adj (scripts/kernel.sh $variant)"
+		elif [ "$want_kc" = none ]; then
+			[ ! -s "$adj" ] && res ok "$name/kconfig" ||
+				res fail "$name/kconfig" "Kconfig adjusted the request: $(tr '\n' ';' < "$adj")"
+		elif grep -qE "^${want_kc%%=*}=[^ ]* -> ${want_kc} \| merge_config: Value requested for ${want_kc%%=*} not in final \.config$" "$adj"; then
+			res ok "$name/kconfig"
+		else
+			res fail "$name/kconfig" "want ${want_kc%%=*} adjusted to $want_kc with merge_config naming it; got: $(tr '\n' ';' < "$adj")"
+		fi
+	fi
 	"$TOP/qemu/run.sh" --nic "$nic" --kernel "$variant" --out "$out" --timeout "${TIMEOUT:-300}" \
 		--file "$envf:/test/env" "${opts[@]}" "$TOP/tests/guest/$script" >/dev/null 2>&1
 	rc=$?
@@ -67,7 +113,21 @@ run_scenario() {
 	else
 		res ok "$name/kernel-log"
 	fi
+	if [ -n "$same" ]; then
+		local a b
+		a=$(case_results "$BUILD/test/$same/console.log") b=$(case_results "$log")
+		if [ ! -f "$BUILD/test/$same/console.log" ]; then
+			res fail "$name/same-as-$same" "scenario $same has not run"
+		elif [ -n "$b" ] && [ "$a" = "$b" ]; then
+			res ok "$name/same-as-$same"
+		else
+			res fail "$name/same-as-$same" "results differ: $(diff <(echo "$a") <(echo "$b") | grep '^[<>]' | tr '\n' ' ')"
+		fi
+	fi
 }
+
+# case_results LOG: "kind case" of every @@CASE line, sorted.
+case_results() { grep -a '^@@CASE ' "$1" 2>/dev/null | tr -d '\r' | awk '{print $2, $3}' | sort; }
 
 while read -r name nic variant script rest; do
 	case "$name" in ''|'#'*) continue ;; esac

@@ -41,14 +41,18 @@ ifname_by_mac() {
 	return 1
 }
 
-# load_modules: insmod what the launcher listed in /test/modules, in order.
+# load_modules [LIST]: insmod what the launcher listed in LIST (default
+# /test/modules), in order.
 load_modules() {
-	[ -f "$TESTDIR/modules" ] || return 0
+	list=${1:-$TESTDIR/modules}
+	[ -f "$list" ] || return 0
 	while read -r m args; do
 		[ -n "$m" ] || continue
 		insmod "$TESTDIR/${m#/test/}" $args || echo "guest: insmod $m failed"
-	done < "$TESTDIR/modules"
+	done < "$list"
 }
+# load_deferred_modules: the modules run.sh --defer-modules held back.
+load_deferred_modules() { load_modules "$TESTDIR/modules.deferred"; }
 
 # wait_for SECONDS CMD...: poll CMD every 0.1 s until it succeeds.
 wait_for() {
