@@ -21,12 +21,13 @@ PACKAGES := linux-source-6.12 gcc make sparse qemu-system-x86 busybox-static \
 	git gnuplot-nox jq clang llvm
 
 .PHONY: help deps tree patches kernel modules sparse checkpatch vars image \
-	test test-kconfig check clean timed-%
+	test test-kconfig bench bench-check check clean timed-%
 
 help:
 	@echo "e1000e rework -- targets (each runs 'deps' first):"
 	@echo "  make bench       iperf3 benchmark, stock vs ours (the main job; see README)"
-	@echo "  make check       deps, tree, kernel, sparse, checkpatch, patches, test (timed)"
+	@echo "                   QUICK=1 smoke run (< 5 min); OURS_KO=file.ko measures that module"
+	@echo "  make check       deps, tree, kernel, sparse, checkpatch, patches, test, bench-check (timed)"
 	@echo "  make deps        apt-get install what the project needs (quick when present)"
 	@echo "  make tree        unpack linux-source-6.12 into build/linux, regenerate branch e1000e-rework"
 	@echo "  make patches     export the branch as a series to build/patches, prove it with git am"
@@ -82,6 +83,20 @@ test: deps image
 test-kconfig: kernel image
 	@for v in $(KCONFIG_CELLS); do scripts/kernel.sh $$v || exit 1; done
 	@tests/run.sh -t kconfig -k '$(K)'
+# make bench [QUICK=1] [OURS_KO=/path/e1000e.ko]: guest kernel "mod", the
+# branch's and the stock modules, the guest image, then bench/bench.py
+# (one QEMU at a time; results in build/bench/{full,quick}).
+bench: tree
+	@scripts/kernel.sh mod
+	@scripts/modules.sh mod >/dev/null
+	@qemu/mkroot.sh
+	@QUICK='$(QUICK)' OURS_KO='$(OURS_KO)' bench/bench.py
+
+# make check's bench phase: the QUICK run; fails only when a run crashed,
+# timed out, moved no data or logged a kernel warning, never on a ratio.
+bench-check: deps image
+	@[ -f "$(BUILD)/stock/e1000e.ko" ] || scripts/modules.sh mod >/dev/null
+	@QUICK=1 OURS_KO='$(OURS_KO)' bench/bench.py
 
 vars:
 	@echo "TOP=$(TOP)"
@@ -96,12 +111,13 @@ vars:
 	@echo "MODULE_E1000=$(BUILD)/modules/mod/e1000/e1000.ko"
 	@echo "MODULE_E1000E_STOCK=$(BUILD)/stock/e1000e.ko"
 	@echo "MODULE_E1000_STOCK=$(BUILD)/stock-e1000/e1000.ko"
+	@echo "BENCH=$(BUILD)/bench"
 	@echo "MODROOT_mod=$(BUILD)/kernel-mod/modroot"
 	@echo "GUEST_IMAGE=$(BUILD)/guest/base.cpio.gz"
 	@echo "TEST_LOGS=$(BUILD)/test"
 
 # make check: every phase timed; the first failure stops it.
-CHECK_PHASES := deps tree kernel sparse checkpatch patches test
+CHECK_PHASES := deps tree kernel sparse checkpatch patches test bench-check
 check:
 	@t0=$$(date +%s); \
 	for p in $(CHECK_PHASES); do \

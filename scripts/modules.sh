@@ -7,10 +7,9 @@
 # - the branch's e1000e and e1000 (build/linux, branch e1000e-rework) into
 #   build/modules/VARIANT/{e1000e,e1000}; the resulting .ko replace the ones
 #   in build/kernel-VARIANT/modroot that guests load;
-# - stock e1000e from the pristine commit into build/stock/e1000e.ko, the
-#   benchmark's baseline, built against the same kernel;
-# - stock e1000 from the pristine commit into build/stock-e1000/e1000.ko,
-#   the baseline of the "e1000 unchanged" tests.
+# - stock e1000e and e1000 from the pristine commit into build/stock/e1000e.ko
+#   and build/stock-e1000/e1000.ko, the benchmark's baselines, built against
+#   the same kernel.
 # Extra make arguments come from $KMAKE_ARGS (e.g. "W=1 C=2").
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
@@ -43,20 +42,18 @@ for d in e1000e e1000; do
 	echo "$dst/$d.ko"
 done
 
-stock=$BUILD/stock
-if [ ! -f "$stock/e1000e.ko" ] || [ "$(cat "$stock/.built-for" 2>/dev/null)" != "$(stat -c %Y "$obj/Module.symvers")" ]; then
-	rm -rf "$stock"; mkdir -p "$stock"
-	git -C "$TREE" archive pristine "$intel/e1000e" | tar -x -C "$stock" --strip-components=5
-	build_ext "$stock"
-	stat -c %Y "$obj/Module.symvers" > "$stock/.built-for"
-fi
-echo "$stock/e1000e.ko"
-
-stock1=$BUILD/stock-e1000
-if [ ! -f "$stock1/e1000.ko" ] || [ "$(cat "$stock1/.built-for" 2>/dev/null)" != "$(stat -c %Y "$obj/Module.symvers")" ]; then
-	rm -rf "$stock1"; mkdir -p "$stock1"
-	git -C "$TREE" archive pristine "$intel/e1000" | tar -x -C "$stock1" --strip-components=5
-	build_ext "$stock1"
-	stat -c %Y "$obj/Module.symvers" > "$stock1/.built-for"
-fi
-echo "$stock1/e1000.ko"
+# Stock drivers from the pristine commit, the benchmark's baselines:
+# build/stock/e1000e.ko and build/stock-e1000/e1000.ko.
+stock_build() { # stock_build DRIVER DIR
+	local d=$1 dir=$2
+	grep -q "^CONFIG_$(echo "$d" | tr a-z A-Z)=m" "$obj/.config" || return 0
+	if [ ! -f "$dir/$d.ko" ] || [ "$(cat "$dir/.built-for" 2>/dev/null)" != "$(stat -c %Y "$obj/Module.symvers")" ]; then
+		rm -rf "$dir"; mkdir -p "$dir"
+		git -C "$TREE" archive pristine "$intel/$d" | tar -x -C "$dir" --strip-components=5
+		build_ext "$dir"
+		stat -c %Y "$obj/Module.symvers" > "$dir/.built-for"
+	fi
+	echo "$dir/$d.ko"
+}
+stock_build e1000e "$BUILD/stock"
+stock_build e1000 "$BUILD/stock-e1000"

@@ -1,0 +1,171 @@
+# SPDX-License-Identifier: GPL-2.0
+# Benchmark guest script (sourced after lib.sh by the guest init). One boot
+# runs every workload of $WORKLOADS, $REPS times, with identical iperf3
+# settings whatever the driver. Settings come from $TESTDIR/env:
+#   MODE       nic (the two emulated ports), veth or veth-nooff (a veth pair
+#              between the same namespaces; -nooff: tso/gso/gro off)
+#   EXPECT_DRIVER  driver that must be bound to both ports (MODE=nic)
+#   DUR        iperf3 -t seconds
+#   WORKLOADS  the runs in order, from: tcp tcp-r tcp-p4 udp64; a name
+#              given again is its next repetition (rep=2, ...)
+# Each run prints one line
+#   @@RESULT rep=N wl=NAME idx=I status=ok|fail reason=... key=value...
+# with iperf3's "end" summary flattened (sum_sent.bytes=...), and counter
+# snapshots before (b_*) and after (a_*) the run: /proc/stat, the NICs'
+# interrupts in /proc/interrupts, both ports' packet counters. Around each
+# run the guest writes PCI config byte 0x3c (interrupt line, a scratch
+# register for the OS on x86) of the first NIC with 0xa0+I before and
+# 0xc0+I after, so the host cuts QEMU's trace log (event pci_cfg_write) to
+# exactly the run, excluding boot and setup.
+[ -f "$TESTDIR/env" ] && . "$TESTDIR/env"
+MODE=${MODE:-nic} DUR=${DUR:-5}
+WORKLOADS=${WORKLOADS:-tcp tcp-r tcp-p4 udp64}
+# Kernel messages that fail a run when they appear during it.
+BAD='WARNING:|BUG:|Oops|Call Trace|general protection|[Kk]ernel panic|NETDEV WATCHDOG|Hardware Unit Hang|Reset adapter|Link is Down|soft lockup|hung task'
+
+echo "@@BENCH mode=$MODE dur=$DUR workloads=$(echo $WORKLOADS | tr ' ' ,)"
+
+# PCI network controllers (class 0x02xxxx) and their interrupts.
+NICS=""
+for d in /sys/bus/pci/devices/*; do
+	case $(cat "$d/class") in 0x02*) NICS="$NICS $d" ;; esac
+done
+MARKDEV=$(echo $NICS | cut -d' ' -f1)
+
+setup_veth() {
+	$IP link set lo up
+	$IP netns add $PEER || return 1
+	inpeer $IP link set lo up
+	$IP link add bv0 type veth peer name bv1 || return 1
+	$IP link set bv1 netns $PEER || return 1
+	IF0=bv0 IF1=bv1
+	$IP addr add $V4_0/24 dev $IF0
+	inpeer $IP addr add $V4_1/24 dev $IF1
+	if [ "$MODE" = veth-nooff ]; then
+		$ETHTOOL -K $IF0 tso off gso off gro off || return 1
+		inpeer $ETHTOOL -K $IF1 tso off gso off gro off || return 1
+	fi
+	$IP link set $IF0 up
+	inpeer $IP link set $IF1 up
+}
+
+case $MODE in
+nic)
+	setup_pair || { fail setup "ports not found or not configurable"; exit 1; }
+	d0=$(driver_of "$IF0"); d1=$(driver_of "$IF1" $PEER)
+	if [ "$d0" != "$EXPECT_DRIVER" ] || [ "$d1" != "$EXPECT_DRIVER" ]; then
+		fail bind "drivers '$d0' '$d1', expected $EXPECT_DRIVER"; exit 1
+	fi
+	ok bind
+	;;
+veth|veth-nooff)
+	# nothing may be bound to the emulated NICs: veth alone carries traffic
+	for d in $NICS; do
+		[ -e "$d/driver" ] && { fail bind "$(basename "$(readlink "$d/driver")") bound to $d"; exit 1; }
+	done
+	setup_veth || { fail setup "veth pair"; exit 1; }
+	ok bind
+	;;
+*) fail setup "unknown MODE $MODE"; exit 1 ;;
+esac
+if wait_for 10 carrier_up "$IF0" && wait_for 10 inpeer sh -c "[ \$(cat /sys/class/net/$IF1/carrier) = 1 ]"; then
+	ok link
+else
+	fail link "carrier did not come up within 10 s"; exit 1
+fi
+check ping ping -c 2 -W 2 $V4_1
+echo "@@INFO if0=$IF0 if1=$IF1 driver=$($ETHTOOL -i $IF0 | sed -n 's/^driver: //p')"
+echo "@@INFO features $($ETHTOOL -k $IF0 | grep -E '^(tcp-segmentation-offload|generic-segmentation-offload|generic-receive-offload|rx-checksumming|tx-checksumming):' | tr -d ' ' | tr '\n' ' ')"
+
+IRQS=""
+for d in $NICS; do
+	if [ -d "$d/msi_irqs" ] && [ -n "$(ls "$d/msi_irqs")" ]; then
+		IRQS="$IRQS $(ls "$d/msi_irqs")"
+	elif [ -e "$d/driver" ]; then
+		IRQS="$IRQS $(cat "$d/irq")"
+	fi
+done
+[ "$MODE" = nic ] || IRQS=""
+echo "@@INFO irqs=$(echo $IRQS | tr ' ' ,)"
+
+# snap PREFIX: one line of counters.
+snap() {
+	pf=$1
+	set -- $(grep '^cpu ' /proc/stat)
+	busy=$(( $2 + $3 + $4 + $7 + $8 + $9 ))
+	total=$(( busy + $5 + $6 ))
+	irq=0
+	for i in $IRQS; do
+		n=$(awk -v i="$i:" '$1 == i { s = 0; for (k = 2; k <= NF && $k ~ /^[0-9]+$/; k++) s += $k; print s }' /proc/interrupts)
+		irq=$(( irq + ${n:-0} ))
+	done
+	s0=/sys/class/net/$IF0/statistics
+	echo "${pf}cpu_busy=$busy ${pf}cpu_total=$total ${pf}irqs=$irq" \
+		"${pf}if0_tx_packets=$(cat $s0/tx_packets) ${pf}if0_rx_packets=$(cat $s0/rx_packets)" \
+		"${pf}if1_tx_packets=$(inpeer cat /sys/class/net/$IF1/statistics/tx_packets)" \
+		"${pf}if1_rx_packets=$(inpeer cat /sys/class/net/$IF1/statistics/rx_packets)" \
+		"${pf}uptime=$(cut -d' ' -f1 /proc/uptime)"
+}
+
+mark() { # mark VALUE: write config byte 0x3c of the first NIC
+	[ -n "$MARKDEV" ] || return 0
+	printf "\\$(printf %o "$1")" | dd of="$MARKDEV/config" bs=1 seek=60 count=1 conv=notrunc 2>/dev/null
+}
+ORIG_LINE=$( [ -n "$MARKDEV" ] && dd if="$MARKDEV/config" bs=1 skip=60 count=1 2>/dev/null | od -An -tu1 | tr -d ' ')
+
+# flatten iperf3 -J output: "end" members one level deep, and "error".
+flatten() {
+	awk '
+	{
+		line = $0; gsub(/\t/, " ", line); key = ""; rest = line
+		if (match(line, /^ *"[^"]*":/)) {
+			key = substr(line, RSTART, RLENGTH); sub(/^ *"/, "", key); sub(/": *$/, "", key)
+			rest = substr(line, RSTART + RLENGTH)
+		}
+		s = rest; gsub(/"([^"\\]|\\.)*"/, "S", s)
+		o = gsub(/[[{]/, "&", s); c = gsub(/[]}]/, "&", s)
+		if (o == 0 && c == 0 && key != "") {
+			v = rest; sub(/^ */, "", v); sub(/ *,? *$/, "", v); gsub(/"/, "", v); gsub(/ /, "_", v)
+			if (d == 3 && p[2] == "end") printf "%s.%s=%s ", p[3], key, v
+			else if (d == 1 && key == "error") printf "error=%s ", v
+		}
+		closefirst = (rest ~ /^ *[]}]/)
+		if (closefirst) d -= c
+		for (k = 0; k < o; k++) { d++; p[d] = (k == 0 ? key : "") }
+		if (!closefirst) d -= c
+	}'
+}
+
+inpeer $IPERF -s -D -B $V4_1 >/dev/null 2>&1
+sleep 0.5
+idx=0
+for wl in $WORKLOADS; do
+	v=n_$(echo "$wl" | tr -c 'a-z0-9\n' _)
+	eval "rep=\$(( \${$v:-0} + 1 )); $v=\$rep"
+	case $wl in
+	tcp) args="" ;;
+	tcp-r) args="-R" ;;
+	tcp-p4) args="-P 4" ;;
+	udp64) args="-u -b 0 -l 64" ;;
+	*) fail "$wl" "unknown workload"; continue ;;
+	esac
+	before=$(snap b_)
+	dm0=$(dmesg | wc -l)
+	mark $((0xa0 + idx % 32))
+	$IPERF -c $V4_1 -t "$DUR" -J $args > /tmp/iperf.json 2>&1
+	rc=$?
+	mark $((0xc0 + idx % 32))
+	after=$(snap a_)
+	status=ok reason=-
+	bad=$(dmesg | tail -n +$((dm0 + 1)) | grep -E "$BAD" | head -n 1 | tr ' ' _)
+	[ $rc = 0 ] || { status=fail reason=iperf3_rc_$rc; }
+	[ -n "$bad" ] && { status=fail reason=kernel_log:$bad; }
+	carrier_up "$IF0" || { status=fail reason=lost_link_$IF0; }
+	inpeer sh -c "[ \$(cat /sys/class/net/$IF1/carrier) = 1 ]" || { status=fail reason=lost_link_$IF1; }
+	echo "@@RESULT rep=$rep wl=$wl idx=$idx status=$status reason=$reason rc=$rc $before $after $(flatten < /tmp/iperf.json)"
+	idx=$((idx + 1))
+	sleep 0.2
+done
+[ -n "$ORIG_LINE" ] && mark "$ORIG_LINE"
+echo "@@DONE"
+exit 0
