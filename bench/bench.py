@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
 """make bench: iperf3 in QEMU guests, stock e1000e vs ours, one table.
 
