@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Intel PRO/1000 PCIe: PCI probe, removal and power management */
+
+#include <linux/etherdevice.h>
+#include <linux/module.h>
+#include <linux/pci.h>
+#include <linux/rtnetlink.h>
+
+#include "e1000e.h"
+
+static int e1000e_probe_hw(struct e1000e_adapter *ad)
+{
+	struct e1000e_hw *hw = &ad->hw;
+	struct device *dev = &ad->pdev->dev;
+	int err;
+
+	err = ad->fam->mac->reset(hw);
+	if (err) {
+		dev_err(dev, "MAC reset failed (%d): device not responding\n",
+			err);
+		return err;
+	}
+
+	err = ad->fam->phy->identify(hw);
+	if (err)
+		dev_warn(dev, "PHY not identified (%d)\n", err);
+	err = ad->fam->phy->reset(hw);
+	if (err)
+		dev_warn(dev, "PHY reset failed (%d)\n", err);
+
+	err = ad->fam->nvm->validate(hw);
+	if (err == -EBADMSG) {
+		dev_err(dev, "NVM checksum is not valid: words 0x00-0x3f must add up to 0x%04x; the NVM image needs repair, refusing to drive this device\n",
+			E1000E_NVM_SUM);
+		return -EIO;
+	}
+	if (err) {
+		dev_err(dev, "NVM read failed (%d)\n", err);
+		return err;
+	}
+
+	err = e1000e_mac_read_addr(hw);
+	if (err) {
+		dev_err(dev, "reading the MAC address from NVM failed (%d)\n",
+			err);
+		return err;
+	}
+	if (!is_valid_ether_addr(hw->perm_addr)) {
+		dev_err(dev, "NVM holds an invalid MAC address %pM\n",
+			hw->perm_addr);
+		return -EIO;
+	}
+	return 0;
+}
+
+static int e1000e_probe(struct pci_dev *pdev, const struct pci_device_id *id)
+{
+	const struct e1000e_family *fam = e1000e_family_for(id->driver_data);
+	struct e1000e_adapter *ad;
+	struct net_device *nd;
+	int err;
+
+	if (!fam)
+		return -ENODEV;
+
+	err = pci_enable_device_mem(pdev);
+	if (err)
+		return err;
+
+	err = dma_set_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(64));
+	if (err) {
+		dev_err(&pdev->dev, "no usable DMA configuration\n");
+		goto err_disable;
+	}
+
+	err = pci_request_mem_regions(pdev, E1000E_DRV_NAME);
+	if (err)
+		goto err_disable;
+	pci_set_master(pdev);
+
+	nd = alloc_etherdev_mq(sizeof(*ad), E1000E_MAX_QUEUES);
+	if (!nd) {
+		err = -ENOMEM;
+		goto err_regions;
+	}
+	SET_NETDEV_DEV(nd, &pdev->dev);
+	pci_set_drvdata(pdev, nd);
+
+	ad = netdev_priv(nd);
+	ad->netdev = nd;
+	ad->pdev = pdev;
+	ad->fam = fam;
+	ad->msg_enable = netif_msg_init(-1, NETIF_MSG_DRV | NETIF_MSG_PROBE |
+					NETIF_MSG_LINK);
+	set_bit(E1000E_DOWN, &ad->state);
+
+	ad->hw.hw_addr = pci_ioremap_bar(pdev, 0);
+	if (!ad->hw.hw_addr) {
+		err = -EIO;
+		goto err_free;
+	}
+	ad->hw.dev = &pdev->dev;
+	ad->hw.device_id = pdev->device;
+	e1000e_hw_init_state(&ad->hw, fam);
+
+	err = e1000e_probe_hw(ad);
+	if (err)
+		goto err_unmap;
+
+	eth_hw_addr_set(nd, ad->hw.perm_addr);
+	memcpy(ad->hw.addr, ad->hw.perm_addr, ETH_ALEN);
+
+	ad->tx_ring_count = E1000E_DEFAULT_RING;
+	ad->rx_ring_count = E1000E_DEFAULT_RING;
+	ad->rx_itr_us = E1000E_DEFAULT_ITR_US;
+	ad->adaptive_itr = true;
+	ad->num_queues = fam->num_queues;
+	ad->req_queues = fam->num_queues;
+	e1000e_rss_init(ad);
+
+	err = e1000e_irq_init(ad);
+	if (err)
+		goto err_unmap;
+
+	e1000e_netdev_setup(ad);
+
+	err = register_netdev(nd);
+	if (err)
+		goto err_irq;
+	netif_carrier_off(nd);
+
+	netdev_info(nd, "Intel %s (%04x:%04x) %pM, %s, %u queue pair(s)\n",
+		    fam->name, pdev->vendor, pdev->device, nd->dev_addr,
+		    ad->irq_mode == E1000E_IRQ_MSIX ? "MSI-X" :
+		    ad->irq_mode == E1000E_IRQ_MSI ? "MSI" : "INTx",
+		    ad->num_queues);
+	return 0;
+
+err_irq:
+	e1000e_irq_deinit(ad);
+err_unmap:
+	iounmap(ad->hw.hw_addr);
+err_free:
+	free_netdev(nd);
+err_regions:
+	pci_release_mem_regions(pdev);
+err_disable:
+	pci_disable_device(pdev);
+	return err;
+}
+
+static void e1000e_remove(struct pci_dev *pdev)
+{
+	struct net_device *nd = pci_get_drvdata(pdev);
+	struct e1000e_adapter *ad = netdev_priv(nd);
+
+	set_bit(E1000E_REMOVING, &ad->state);
+	unregister_netdev(nd);
+	cancel_work_sync(&ad->reset_task);
+	cancel_delayed_work_sync(&ad->service_task);
+
+	ad->fam->mac->reset(&ad->hw);
+	e1000e_irq_deinit(ad);
+	iounmap(ad->hw.hw_addr);
+	mutex_destroy(&ad->hw.swflag_lock);
+	free_netdev(nd);
+	pci_release_mem_regions(pdev);
+	pci_disable_device(pdev);
+}
+
+static void e1000e_quiesce(struct e1000e_adapter *ad)
+{
+	rtnl_lock();
+	netif_device_detach(ad->netdev);
+	if (netif_running(ad->netdev))
+		e1000e_down(ad);
+	rtnl_unlock();
+	cancel_work_sync(&ad->reset_task);
+
+	ad->fam->mac->reset(&ad->hw);
+	ad->fam->phy->power(&ad->hw, false);
+}
+
+static int e1000e_suspend(struct device *dev)
+{
+	struct net_device *nd = dev_get_drvdata(dev);
+
+	e1000e_quiesce(netdev_priv(nd));
+	return 0;
+}
+
+static int e1000e_resume(struct device *dev)
+{
+	struct net_device *nd = dev_get_drvdata(dev);
+	struct e1000e_adapter *ad = netdev_priv(nd);
+	int err = 0;
+
+	pci_set_master(to_pci_dev(dev));
+	ad->fam->phy->power(&ad->hw, true);
+
+	rtnl_lock();
+	if (netif_running(nd))
+		err = e1000e_up(ad);
+	netif_device_attach(nd);
+	rtnl_unlock();
+	return err;
+}
+
+static DEFINE_SIMPLE_DEV_PM_OPS(e1000e_pm_ops, e1000e_suspend, e1000e_resume);
+
+static void e1000e_shutdown(struct pci_dev *pdev)
+{
+	struct net_device *nd = pci_get_drvdata(pdev);
+
+	e1000e_quiesce(netdev_priv(nd));
+	if (system_state == SYSTEM_POWER_OFF) {
+		pci_wake_from_d3(pdev, false);
+		pci_set_power_state(pdev, PCI_D3hot);
+	}
+}
+
+static struct pci_driver e1000e_driver = {
+	.name		= E1000E_DRV_NAME,
+	.id_table	= e1000e_pci_tbl,
+	.probe		= e1000e_probe,
+	.remove		= e1000e_remove,
+	.shutdown	= e1000e_shutdown,
+	.driver.pm	= pm_sleep_ptr(&e1000e_pm_ops),
+};
+module_pci_driver(e1000e_driver);
+
+MODULE_DESCRIPTION("Intel(R) PRO/1000 PCI-Express network driver");
+MODULE_LICENSE("GPL");
