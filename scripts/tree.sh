@@ -75,6 +75,8 @@ apply_series() {
 	done < "$dir/series"
 }
 
+[ "${1:-}" = --library ] && return 0
+
 unpack_pristine "$TREE"
 cd "$TREE"
 git am --abort >/dev/null 2>&1 || true

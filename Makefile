@@ -1,0 +1,104 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# e1000e rework: one Makefile drives the kernel branch, the guest kernels,
+# the QEMU tests and the benchmark. `make help` lists the targets.
+# Nothing here loads a module on the host: every run of the drivers is in QEMU.
+
+SHELL := /bin/bash
+TOP := $(CURDIR)
+BUILD ?= $(TOP)/build
+export BUILD
+VARIANTS := mod builtin regress
+T ?= check
+K ?= *
+
+PACKAGES := linux-source-6.12 gcc make sparse qemu-system-x86 busybox-static \
+	iperf3 bc bison flex libelf-dev libssl-dev cpio xz-utils kmod ethtool \
+	iproute2 ccache codespell iputils-ping socat python3-yaml python3 perl \
+	git gnuplot-nox jq clang llvm
+
+.PHONY: help deps tree patches kernel modules sparse checkpatch vars image \
+	test check clean timed-%
+
+help:
+	@echo "e1000e rework -- targets (each runs 'deps' first):"
+	@echo "  make bench       iperf3 benchmark, stock vs ours (the main job; see README)"
+	@echo "  make check       deps, tree, kernel, sparse, checkpatch, patches, test (timed)"
+	@echo "  make deps        apt-get install what the project needs (quick when present)"
+	@echo "  make tree        unpack linux-source-6.12 into build/linux, regenerate branch e1000e-rework"
+	@echo "  make patches     export the branch as a series to build/patches, prove it with git am"
+	@echo "  make kernel      build guest kernel variants ($(VARIANTS)) in build/kernel-VARIANT"
+	@echo "  make modules     rebuild only e1000e/e1000 (M=) against build/kernel-mod, and stock e1000e"
+	@echo "  make sparse      sparse C=2 + W=1 over the branch's e1000e and e1000"
+	@echo "  make checkpatch  checkpatch --strict (netdev CI flags) over the series, kernel-doc"
+	@echo "  make image       build the guest initramfs (busybox, iperf3, ip, ethtool)"
+	@echo "  make test        run the QEMU test scenarios tagged T (default check; K=glob filters names)"
+	@echo "  make vars        print artifact paths, NAME=value"
+	@echo "  make clean       remove build/ (ccache in ~/.cache/ccache stays)"
+
+deps:
+	@missing=$$(for p in $(PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | \
+		grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo ">> installing:" $$missing; \
+		[ "$$(id -u)" = 0 ] || { echo "error: make deps must run as root (apt-get)"; exit 1; }; \
+		apt-get update -q >/dev/null && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing >/dev/null; \
+	fi
+
+tree: deps
+	@scripts/tree.sh
+
+kernel: tree
+	@for v in $(VARIANTS); do scripts/kernel.sh $$v || exit 1; done
+	@scripts/modules.sh mod >/dev/null
+
+modules: deps
+	@scripts/modules.sh mod
+
+sparse: deps
+	@scripts/style.sh sparse
+
+checkpatch: deps
+	@scripts/patches.sh export
+	@scripts/style.sh checkpatch
+
+patches: deps
+	@scripts/patches.sh export
+	@scripts/patches.sh am-check
+
+image: deps
+	@qemu/mkroot.sh
+
+test: deps image
+	@tests/run.sh -t '$(T)' -k '$(K)'
+
+vars:
+	@echo "TOP=$(TOP)"
+	@echo "TREE=$(BUILD)/linux"
+	@echo "TREE_BRANCH=e1000e-rework"
+	@echo "PRISTINE=$(BUILD)/linux@pristine"
+	@echo "PRISTINE_UNPACK=$(BUILD)/am-check"
+	@echo "PATCHES=$(BUILD)/patches"
+	@$(foreach v,$(VARIANTS),echo "KERNEL_OBJ_$(v)=$(BUILD)/kernel-$(v)"; \
+		echo "BZIMAGE_$(v)=$(BUILD)/kernel-$(v)/arch/x86/boot/bzImage";)
+	@echo "MODULE_E1000E=$(BUILD)/modules/mod/e1000e/e1000e.ko"
+	@echo "MODULE_E1000=$(BUILD)/modules/mod/e1000/e1000.ko"
+	@echo "MODULE_E1000E_STOCK=$(BUILD)/stock/e1000e.ko"
+	@echo "MODROOT_mod=$(BUILD)/kernel-mod/modroot"
+	@echo "GUEST_IMAGE=$(BUILD)/guest/base.cpio.gz"
+	@echo "TEST_LOGS=$(BUILD)/test"
+
+# make check: every phase timed; the first failure stops it.
+CHECK_PHASES := deps tree kernel sparse checkpatch patches test
+check:
+	@t0=$$(date +%s); \
+	for p in $(CHECK_PHASES); do \
+		s=$$(date +%s); echo "== phase $$p"; \
+		$(MAKE) --no-print-directory $$p || { echo "== phase $$p FAILED after $$(( $$(date +%s) - s ))s"; exit 1; }; \
+		echo "== phase $$p: $$(( $$(date +%s) - s ))s"; \
+	done; \
+	echo "== make check: all phases passed in $$(( $$(date +%s) - t0 ))s"
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,98 @@
+# SPDX-License-Identifier: GPL-2.0
+# Guest-side helpers, sourced by the guest init and by every test script.
+# Results go to the serial console as lines the host runner parses:
+#   @@CASE ok NAME | @@CASE fail NAME REASON | @@CASE skip NAME REASON
+#   @@EXIT STATUS when the script ends.
+
+TESTDIR=${TESTDIR:-/test}
+GUEST_LIB=${GUEST_LIB:-/lib/guest.sh}
+export TESTDIR GUEST_LIB
+IP=/sbin/ip
+TC=/sbin/tc
+ETHTOOL=/usr/sbin/ethtool
+IPERF=/usr/bin/iperf3
+PEER=peer			# network namespace holding the second port
+MAC0=52:54:00:12:34:01
+MAC1=52:54:00:12:34:02
+V4_0=192.0.2.1
+V4_1=192.0.2.2
+V6_0=2001:db8:1::1
+V6_1=2001:db8:1::2
+
+ok() { echo "@@CASE ok $1"; }
+fail() { n=$1; shift; echo "@@CASE fail $n $*"; }
+skip() { n=$1; shift; echo "@@CASE skip $n $*"; }
+# check NAME CMD...: the case passes when CMD succeeds; its output is kept.
+check() {
+	n=$1; shift
+	if out=$("$@" 2>&1); then ok "$n"; else fail "$n" "$(echo "$out" | tail -n 3 | tr '\n' ' ')"; fi
+}
+inpeer() { $IP netns exec $PEER "$@"; }
+
+# ifname_by_mac MAC: the interface (in the current namespace) with MAC.
+ifname_by_mac() {
+	for d in /sys/class/net/*; do
+		[ "$(cat "$d/address" 2>/dev/null)" = "$1" ] && { basename "$d"; return 0; }
+	done
+	return 1
+}
+
+# load_modules: insmod what the launcher listed in /test/modules, in order.
+load_modules() {
+	[ -f "$TESTDIR/modules" ] || return 0
+	while read -r m args; do
+		[ -n "$m" ] || continue
+		insmod "$TESTDIR/${m#/test/}" $args || echo "guest: insmod $m failed"
+	done < "$TESTDIR/modules"
+}
+
+# wait_for SECONDS CMD...: poll CMD every 0.1 s until it succeeds.
+wait_for() {
+	t=$(( $1 * 10 )); shift
+	while [ $t -gt 0 ]; do "$@" >/dev/null 2>&1 && return 0; sleep 0.1; t=$((t - 1)); done
+	return 1
+}
+
+carrier_up() { [ "$(cat /sys/class/net/$1/carrier 2>/dev/null)" = 1 ]; }
+
+# setup_pair: find both ports by MAC, move the second into netns $PEER,
+# address both (IPv4 /24, IPv6 /64 nodad) and bring them up. Exports IF0, IF1.
+setup_pair() {
+	wait_for 10 ifname_by_mac $MAC0 || { echo "guest: no interface with $MAC0"; return 1; }
+	wait_for 10 ifname_by_mac $MAC1 || { echo "guest: no interface with $MAC1"; return 1; }
+	IF0=$(ifname_by_mac $MAC0); IF1=$(ifname_by_mac $MAC1)
+	export IF0 IF1
+	$IP link set lo up
+	$IP netns add $PEER || return 1
+	$IP link set "$IF1" netns $PEER || return 1
+	inpeer $IP link set lo up
+	$IP addr add $V4_0/24 dev "$IF0"
+	$IP -6 addr add $V6_0/64 dev "$IF0" nodad
+	inpeer $IP addr add $V4_1/24 dev "$IF1"
+	inpeer $IP -6 addr add $V6_1/64 dev "$IF1" nodad
+	$IP link set "$IF0" up
+	inpeer $IP link set "$IF1" up
+}
+
+# driver_of IFNAME [netns]: name of the driver bound to the interface.
+driver_of() {
+	if [ -n "$2" ]; then
+		$IP netns exec "$2" $ETHTOOL -i "$1" | sed -n 's/^driver: //p'
+	else
+		$ETHTOOL -i "$1" | sed -n 's/^driver: //p'
+	fi
+}
+
+# iperf_run NAME ARGS...: iperf3 client from the root namespace to the peer;
+# passes when the run ends cleanly and moved data. Prints the JSON summary.
+iperf_start_server() { inpeer $IPERF -s -D -1 -B $V4_1 >/dev/null 2>&1; sleep 0.3; }
+
+guest_main() {
+	load_modules
+	echo "@@BOOTED"
+	sh -c ". $GUEST_LIB; . $1"
+	rc=$?
+	echo "@@EXIT $rc"
+	sync
+	poweroff -f
+}

@@ -1,0 +1,83 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Host-side test runner: boots one guest per scenario of tests/scenarios,
+# prints one line per case ("ok NAME", "FAIL NAME: reason", "skip NAME:
+# reason") and, last, "N passed, N failed, N skipped". Exit status 1 when
+# anything failed.
+#   tests/run.sh [-t TAG] [-k PATTERN] [-j N]
+# -t runs scenarios carrying TAG (default: check), -k those whose name
+# matches the shell glob PATTERN. Logs: build/test/<scenario>/console.log.
+set -uo pipefail
+. "$(dirname "$0")/../scripts/common.sh"
+
+tag=check pattern='*'
+while getopts "t:k:" o; do
+	case $o in
+	t) tag=$OPTARG ;;
+	k) pattern=$OPTARG ;;
+	*) echo "usage: $0 [-t TAG] [-k PATTERN]" >&2; exit 2 ;;
+	esac
+done
+pass=0 failn=0 skipn=0
+res() { # res KIND NAME [REASON]
+	case $1 in
+	ok) echo "ok $2"; pass=$((pass + 1)) ;;
+	fail) echo "FAIL $2: ${3:-}"; failn=$((failn + 1)) ;;
+	skip) echo "skip $2: ${3:-}"; skipn=$((skipn + 1)) ;;
+	esac
+}
+
+# Kernel messages that fail a scenario wherever they appear.
+BAD='(WARNING:|BUG:|Oops|Call Trace|general protection|kernel panic|Kernel panic|KASAN|UBSAN|possible circular locking|unreferenced object|DMA-API|NETDEV WATCHDOG|Hardware Unit Hang|Reset adapter)'
+
+run_scenario() {
+	local name=$1 nic=$2 variant=$3 script=$4; shift 4
+	local out=$BUILD/test/$name envf kv opts=() rc
+	rm -rf "$out"; mkdir -p "$out"
+	envf=$out/env; : > "$envf"
+	for kv in "$@"; do
+		case $kv in
+		MODULE=stock) opts+=(--module "$BUILD/stock/e1000e.ko") ;;
+		MODULE=ours) opts+=(--module "$BUILD/modules/mod/e1000e/e1000e.ko") ;;
+		QEMU_OPTS=*) read -r -a q <<<"${kv#QEMU_OPTS=}"; opts+=("${q[@]}") ;;
+		esac
+		echo "$kv" >> "$envf"
+	done
+	[ -f "$(kobj "$variant")/arch/x86/boot/bzImage" ] ||
+		{ res fail "$name/boot" "kernel variant $variant not built (make kernel)"; return; }
+	"$TOP/qemu/run.sh" --nic "$nic" --kernel "$variant" --out "$out" --timeout "${TIMEOUT:-300}" \
+		--file "$envf:/test/env" "${opts[@]}" "$TOP/tests/guest/$script" >/dev/null 2>&1
+	rc=$?
+	local log=$out/console.log line kind case reason
+	while IFS= read -r line; do
+		line=${line%$'\r'}
+		set -- $line
+		kind=$2 case=$3; shift 3; reason=$*
+		res "$kind" "$name/$case" "$reason"
+	done < <(grep -a '^@@CASE ' "$log")
+	if [ $rc = 124 ]; then
+		res fail "$name/guest" "timed out after ${TIMEOUT:-300}s (log $log)"
+	elif ! grep -aq '^@@EXIT 0' "$log"; then
+		res fail "$name/guest" "guest script did not finish cleanly ($(grep -a '^@@EXIT\|^@@HOST' "$log" | tr -d '\r' | tail -n 1); log $log)"
+	fi
+	if grep -aEq "$BAD" "$log"; then
+		res fail "$name/kernel-log" "$(grep -aE "$BAD" "$log" | head -n 2 | tr -d '\r' | tr '\n' ' ')"
+	else
+		res ok "$name/kernel-log"
+	fi
+}
+
+while read -r name nic variant script rest; do
+	case "$name" in ''|'#'*) continue ;; esac
+	# shellcheck disable=SC2254
+	case "$name" in $pattern) ;; *) continue ;; esac
+	tags=$(echo " $rest " | sed -n 's/.* TAGS=\([^ ]*\).*/\1/p')
+	[ "$tag" = all ] || case ",$tags," in *",$tag,"*) ;; *) continue ;; esac
+	# shellcheck disable=SC2086
+	run_scenario "$name" "$nic" "$variant" "$script" $rest
+done < "$TOP/tests/scenarios"
+line="$pass passed, $failn failed"
+[ $skipn -gt 0 ] && line+=", $skipn skipped"
+echo "$line"
+[ $failn = 0 ] && [ $((pass + skipn)) -gt 0 ]
