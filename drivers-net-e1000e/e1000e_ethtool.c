@@ -172,7 +172,9 @@ static int e1000e_set_link_ksettings(struct net_device *nd,
 		hw->mac.autoneg = true;
 		hw->phy.autoneg_advertised = adv;
 	} else {
-		if ((ks->base.speed != SPEED_10 && ks->base.speed != SPEED_100) ||
+		u32 speed = ks->base.speed;
+
+		if ((speed != SPEED_10 && speed != SPEED_100) ||
 		    (ks->base.duplex != DUPLEX_HALF &&
 		     ks->base.duplex != DUPLEX_FULL))
 			return -EINVAL;
@@ -267,8 +269,10 @@ static int e1000e_set_ringparam(struct net_device *nd,
 
 	if (r->rx_mini_pending || r->rx_jumbo_pending)
 		return -EINVAL;
-	if (r->rx_pending < E1000E_MIN_RING || r->tx_pending < E1000E_MIN_RING ||
-	    r->rx_pending > E1000E_MAX_RING || r->tx_pending > E1000E_MAX_RING ||
+	if (r->rx_pending < E1000E_MIN_RING ||
+	    r->tx_pending < E1000E_MIN_RING ||
+	    r->rx_pending > E1000E_MAX_RING ||
+	    r->tx_pending > E1000E_MAX_RING ||
 	    !IS_ALIGNED(r->rx_pending, E1000E_RING_ALIGN) ||
 	    !IS_ALIGNED(r->tx_pending, E1000E_RING_ALIGN)) {
 		NL_SET_ERR_MSG_FMT(extack,
@@ -381,8 +385,8 @@ static int e1000e_get_sset_count(struct net_device *nd, int sset)
 {
 	switch (sset) {
 	case ETH_SS_STATS:
-		return E1000E_HW_STATS + E1000E_SW_STATS +
-		       E1000E_MAX_QUEUES * (E1000E_TXQ_STATS + E1000E_RXQ_STATS);
+		return E1000E_HW_STATS + E1000E_SW_STATS + E1000E_MAX_QUEUES *
+		       (E1000E_TXQ_STATS + E1000E_RXQ_STATS);
 	case ETH_SS_PRIV_FLAGS:
 		return E1000E_NUM_PFLAGS;
 	default:

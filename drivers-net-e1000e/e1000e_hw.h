@@ -158,7 +158,7 @@ struct e1000e_hw {
 	u8 __iomem *hw_addr;
 	struct device *dev;
 	const struct e1000e_family *fam;
-	struct mutex swflag_lock;
+	struct mutex swflag_lock;	/* MDIO and NVM ownership */
 	u8 perm_addr[6];
 	u8 addr[6];
 	u16 device_id;

@@ -246,7 +246,7 @@ int e1000e_irq_request(struct e1000e_adapter *ad)
 
 	if (ad->irq_mode != E1000E_IRQ_MSIX) {
 		irq = pci_irq_vector(pdev, 0);
-		snprintf(ad->other_name, sizeof(ad->other_name), "%s", nd->name);
+		strscpy(ad->other_name, nd->name, sizeof(ad->other_name));
 		err = request_irq(irq, e1000e_intr,
 				  ad->irq_mode == E1000E_IRQ_INTX ?
 				  IRQF_SHARED : 0, ad->other_name, ad);

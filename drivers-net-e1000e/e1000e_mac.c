@@ -23,7 +23,7 @@ int e1000e_mac_disable_master(struct e1000e_hw *hw)
 		if (!(e1000e_rd32(hw, E1000E_STATUS) &
 		      E1000E_STATUS_GIO_MASTER_EN))
 			return 0;
-		udelay(100);
+		usleep_range(100, 200);
 	}
 	hw_dbg(hw, "bus master requests still pending\n");
 	return -ETIMEDOUT;

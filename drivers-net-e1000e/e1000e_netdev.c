@@ -25,7 +25,8 @@ static void e1000e_setup_pba(struct e1000e_adapter *ad)
 		total = e1000e_rd32(hw, E1000E_PBA);
 		tx_kb = total >> 16;
 		pba = total & 0xffff;
-		min_tx = ALIGN((ad->max_frame + 16 - ETH_FCS_LEN) * 2, 1024) >> 10;
+		min_tx = ALIGN((ad->max_frame + 16 - ETH_FCS_LEN) * 2, 1024);
+		min_tx >>= 10;
 		min_rx = ALIGN(ad->max_frame, 1024) >> 10;
 		if (tx_kb < min_tx && min_tx - tx_kb < pba) {
 			pba -= min_tx - tx_kb;
@@ -108,7 +109,8 @@ void e1000e_check_link(struct e1000e_adapter *ad)
 
 	if (hw->mac.link_up && !netif_carrier_ok(nd)) {
 		netdev_info(nd, "NIC Link is Up %u Mbps %s Duplex, Flow Control: %s\n",
-			    hw->mac.speed, hw->mac.full_duplex ? "Full" : "Half",
+			    hw->mac.speed,
+			    hw->mac.full_duplex ? "Full" : "Half",
 			    e1000e_fc_name(hw->mac.fc_current));
 		netif_carrier_on(nd);
 	} else if (!hw->mac.link_up && netif_carrier_ok(nd)) {
@@ -209,10 +211,12 @@ static void e1000e_fold_ring_stats(struct e1000e_adapter *ad)
 
 	spin_lock_bh(&ad->stats_lock);
 	for (q = 0; q < E1000E_MAX_QUEUES; q++) {
-		e1000e_add_ring_stats(&ad->base_tx, &ad->tx_ring[q].stats, true);
-		e1000e_add_ring_stats(&ad->base_rx, &ad->rx_ring[q].stats, false);
-		memset(&ad->tx_ring[q].stats, 0, sizeof(ad->tx_ring[q].stats));
-		memset(&ad->rx_ring[q].stats, 0, sizeof(ad->rx_ring[q].stats));
+		struct e1000e_ring *tx = &ad->tx_ring[q], *rx = &ad->rx_ring[q];
+
+		e1000e_add_ring_stats(&ad->base_tx, &tx->stats, true);
+		e1000e_add_ring_stats(&ad->base_rx, &rx->stats, false);
+		memset(&tx->stats, 0, sizeof(tx->stats));
+		memset(&rx->stats, 0, sizeof(rx->stats));
 	}
 	spin_unlock_bh(&ad->stats_lock);
 }
@@ -410,10 +414,8 @@ void e1000e_rss_write(struct e1000e_adapter *ad)
 	if (!(ad->fam->flags & E1000E_FAM_RSS))
 		return;
 
-	if (!ad->reta_user)
-		for (i = 0; i < E1000E_RETA_ENTRIES; i++)
-			ad->reta[i] = ethtool_rxfh_indir_default(i,
-								 ad->num_queues);
+	for (i = 0; i < E1000E_RETA_ENTRIES && !ad->reta_user; i++)
+		ad->reta[i] = ethtool_rxfh_indir_default(i, ad->num_queues);
 
 	for (i = 0; i < E1000E_RSS_KEY_SIZE / 4; i++)
 		e1000e_wr32(hw, E1000E_RSSRK(i), ad->rss_key[i]);
@@ -421,7 +423,7 @@ void e1000e_rss_write(struct e1000e_adapter *ad)
 		u32 v = 0, j;
 
 		for (j = 0; j < 4; j++)
-			if (ad->reta[i + j] < ad->num_queues && ad->reta[i + j])
+			if (ad->reta[i + j] == 1 && ad->num_queues > 1)
 				v |= E1000E_RETA_QUEUE << (8 * j);
 		e1000e_wr32(hw, E1000E_RETA(i / 4), v);
 	}

@@ -18,7 +18,7 @@ static int e1000e_phy_mdic_cycle(struct e1000e_hw *hw, u32 cmd, u32 reg,
 		    FIELD_PREP(E1000E_MDIC_PHY, hw->phy.addr));
 
 	for (i = 0; i < E1000E_MDIC_POLLS; i++) {
-		udelay(50);
+		usleep_range(50, 100);
 		mdic = e1000e_rd32(hw, E1000E_MDIC);
 		if (mdic & E1000E_MDIC_READY)
 			break;

@@ -428,8 +428,13 @@ static void e1000e_clean_tx(struct e1000e_ring *ring, int budget)
 {
 	struct netdev_queue *txq = netdev_get_tx_queue(ring->netdev, ring->qid);
 	unsigned int pkts = 0, bytes = 0;
-	u16 ntu = smp_load_acquire(&ring->ntu);
 	u16 i = ring->ntc;
+	u16 ntu;
+
+	/* pairs with the release in e1000e_xmit(): slots before ntu are
+	 * completely written
+	 */
+	ntu = smp_load_acquire(&ring->ntu);
 
 	while (i != ntu) {
 		struct e1000e_tx_buf *first = &ring->tx_buf[i];
@@ -441,6 +446,7 @@ static void e1000e_clean_tx(struct e1000e_ring *ring, int budget)
 		if (!(le32_to_cpu(E1000E_TX_DESC(ring, eop)->upper) &
 		      E1000E_TXD_STAT_DD))
 			break;
+		/* read the rest only after seeing DD */
 		dma_rmb();
 
 		pkts += first->segs;
@@ -562,6 +568,7 @@ static int e1000e_clean_rx(struct e1000e_ring *ring, int budget)
 		staterr = le32_to_cpu(desc->wb.status_error);
 		if (!(staterr & E1000E_RXD_STAT_DD))
 			break;
+		/* length and the rest of the write-back after DD */
 		dma_rmb();
 
 		len = le16_to_cpu(desc->wb.length);
@@ -750,9 +757,10 @@ void e1000e_configure_tx(struct e1000e_adapter *ad)
 	for (q = 0; q < E1000E_MAX_QUEUES; q++) {
 		struct e1000e_ring *ring = &ad->tx_ring[q];
 		bool used = q < ad->num_queues;
+		u64 dma = used ? ring->dma : 0;
 
-		e1000e_wr32(hw, E1000E_TDBAL(q), used ? lower_32_bits(ring->dma) : 0);
-		e1000e_wr32(hw, E1000E_TDBAH(q), used ? upper_32_bits(ring->dma) : 0);
+		e1000e_wr32(hw, E1000E_TDBAL(q), lower_32_bits(dma));
+		e1000e_wr32(hw, E1000E_TDBAH(q), upper_32_bits(dma));
 		e1000e_wr32(hw, E1000E_TDLEN(q), used ?
 			    ring->count * sizeof(struct e1000e_tx_desc) : 0);
 		e1000e_wr32(hw, E1000E_TDH(q), 0);
@@ -798,9 +806,10 @@ void e1000e_configure_rx(struct e1000e_adapter *ad)
 	for (q = 0; q < E1000E_MAX_QUEUES; q++) {
 		struct e1000e_ring *ring = &ad->rx_ring[q];
 		bool used = q < ad->num_queues;
+		u64 dma = used ? ring->dma : 0;
 
-		e1000e_wr32(hw, E1000E_RDBAL(q), used ? lower_32_bits(ring->dma) : 0);
-		e1000e_wr32(hw, E1000E_RDBAH(q), used ? upper_32_bits(ring->dma) : 0);
+		e1000e_wr32(hw, E1000E_RDBAL(q), lower_32_bits(dma));
+		e1000e_wr32(hw, E1000E_RDBAH(q), upper_32_bits(dma));
 		e1000e_wr32(hw, E1000E_RDLEN(q), used ?
 			    ring->count * sizeof(union e1000e_rx_desc) : 0);
 		e1000e_wr32(hw, E1000E_RDH(q), 0);
