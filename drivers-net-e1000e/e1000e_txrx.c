@@ -565,6 +565,9 @@ static int e1000e_clean_rx(struct e1000e_ring *ring, int budget)
 		u32 staterr;
 		u16 len;
 
+		/* slots from ntu on hold no buffer, maybe an old write-back */
+		if (i == ring->ntu)
+			break;
 		staterr = le32_to_cpu(desc->wb.status_error);
 		if (!(staterr & E1000E_RXD_STAT_DD))
 			break;
