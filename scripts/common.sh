@@ -26,10 +26,12 @@ pkg_version() { dpkg-query -W -f='${Version}' linux-source-6.12; }
 die() { echo "error: $*" >&2; exit 1; }
 log() { echo ">> $*" >&2; }
 
-# Identity for commits made by the build (the branch is regenerated, so the
-# committer is the build; authors come from the patch files).
+# Identity for commits the build makes: the user's git identity when set
+# (it signs off the series), else a placeholder that says what made them.
 git_id() {
-	git -c user.name="${GIT_AUTHOR_NAME:-e1000e-rework build}" \
-	    -c user.email="${GIT_AUTHOR_EMAIL:-build@e1000e-rework.invalid}" \
+	local name email
+	name=$(git config --global user.name 2>/dev/null || echo "e1000e-rework build")
+	email=$(git config --global user.email 2>/dev/null || echo "build@e1000e-rework.invalid")
+	git -c user.name="${GIT_AUTHOR_NAME:-$name}" -c user.email="${GIT_AUTHOR_EMAIL:-$email}" \
 	    -c core.fsync=none -c gc.auto=0 "$@"
 }

@@ -58,7 +58,11 @@ commit_e1000e() {
 	[ -f "$src/COMMIT_MSG" ] || die "drivers-net-e1000e/COMMIT_MSG missing"
 	git rm -q -r "$dst"
 	mkdir -p "$dst"
-	(cd "$src" && find . -type f ! -name COMMIT_MSG ! -name '*.o' ! -name '.*' -print0 |
+	# the files git sees (tracked, or new and not ignored): build products
+	# of an M= build in this folder stay out
+	(cd "$src" && git ls-files -z --cached --others --exclude-standard . |
+		grep -zv -e '^COMMIT_MSG$' -e '^COVER_LETTER$' |
+		while IFS= read -r -d '' f; do [ -f "$f" ] && printf '%s\0' "$f"; done |
 		cpio -0 -pdm --quiet "$TREE/$dst")
 	git add -A "$dst"
 	git_id commit -q -F "$src/COMMIT_MSG"

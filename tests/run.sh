@@ -35,14 +35,15 @@ run_scenario() {
 	local name=$1 nic=$2 variant=$3 script=$4; shift 4
 	local out=$BUILD/test/$name envf kv opts=() rc
 	rm -rf "$out"; mkdir -p "$out"
-	envf=$out/env; : > "$envf"
+	envf=$out/env; echo "KSRC=$TREE" > "$envf"
 	for kv in "$@"; do
 		case $kv in
 		MODULE=stock) opts+=(--module "$BUILD/stock/e1000e.ko") ;;
 		MODULE=ours) opts+=(--module "$BUILD/modules/mod/e1000e/e1000e.ko") ;;
+		ROOT=*) opts+=(--root "${kv#ROOT=}") ;;
 		QEMU_OPTS=*) read -r -a q <<<"${kv#QEMU_OPTS=}"; opts+=("${q[@]}") ;;
 		esac
-		echo "$kv" >> "$envf"
+		printf "%s=%q\n" "${kv%%=*}" "${kv#*=}" >> "$envf"
 	done
 	[ -f "$(kobj "$variant")/arch/x86/boot/bzImage" ] ||
 		{ res fail "$name/boot" "kernel variant $variant not built (make kernel)"; return; }
@@ -74,9 +75,9 @@ while read -r name nic variant script rest; do
 	case "$name" in $pattern) ;; *) continue ;; esac
 	tags=$(echo " $rest " | sed -n 's/.* TAGS=\([^ ]*\).*/\1/p')
 	[ "$tag" = all ] || case ",$tags," in *",$tag,"*) ;; *) continue ;; esac
-	# shellcheck disable=SC2086
-	run_scenario "$name" "$nic" "$variant" "$script" $rest
-done < "$TOP/tests/scenarios"
+	# KEY="a b" values in scenarios are quoted shell words
+	eval "run_scenario \"\$name\" \"\$nic\" \"\$variant\" \"\$script\" $rest"
+done < "${SCENARIOS:-$TOP/tests/scenarios}"
 line="$pass passed, $failn failed"
 [ $skipn -gt 0 ] && line+=", $skipn skipped"
 echo "$line"

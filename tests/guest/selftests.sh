@@ -1,0 +1,28 @@
+# SPDX-License-Identifier: GPL-2.0
+# The kernel's own driver conformance tests (tools/testing/selftests/
+# drivers/net and drivers/net/hw of the branch), run in the 9p guest in the
+# netdev CI layout: NETIF in the root namespace, the other port in netns
+# $PEER, REMOTE_TYPE=netns. Each KTAP result line becomes one case.
+# SELFTESTS (env) lists the tests, e.g. "ping.py stats.py hw/pp_alloc_fail.py".
+[ -f "$TESTDIR/env" ] && . "$TESTDIR/env"
+setup_pair || { fail setup "ports not found"; exit 1; }
+wait_for 10 carrier_up "$IF0"
+export NETIF=$IF0 LOCAL_V4=$V4_0 REMOTE_V4=$V4_1 LOCAL_V6=$V6_0 REMOTE_V6=$V6_1
+export REMOTE_TYPE=netns REMOTE_ARGS=$PEER
+cd "$KSRC/tools/testing/selftests/drivers/net" || { fail setup "no selftests in $KSRC"; exit 1; }
+for t in $SELFTESTS; do
+	name=$(echo "$t" | sed 's#/#-#g; s#\.py$##')
+	timeout 300 python3 "$t" > /tmp/st.log 2>&1
+	rc=$?
+	cat /tmp/st.log
+	# KTAP lines: "ok N mod.case [# SKIP reason]" / "not ok N mod.case [# XFAIL]"
+	sed -n 's/^\(not ok\|ok\) [0-9]* \([^ ]*\)\(.*\)$/\1|\2|\3/p' /tmp/st.log | while IFS='|' read -r st case rest; do
+		case "$st$rest" in
+		ok*"# SKIP"*) skip "selftest-$case" "${rest#*# SKIP}" ;;
+		"not ok"*"# XFAIL"*) ok "selftest-$case" ;;
+		ok*) ok "selftest-$case" ;;
+		*) fail "selftest-$case" "$rest (see console)" ;;
+		esac
+	done
+	grep -q '^ok \|^not ok ' /tmp/st.log || fail "selftest-$name" "no KTAP results (rc $rc)"
+done
