@@ -326,7 +326,8 @@ netdev_tx_t e1000e_xmit(struct sk_buff *skb, struct net_device *netdev)
 		return NETDEV_TX_BUSY;
 	}
 
-	if (skb_put_padto(skb, ETH_ZLEN))
+	/* TCTL.PSP pads short frames; the MAC needs at least 17 bytes */
+	if (skb_put_padto(skb, 17))
 		goto out_drop_counted;
 
 	u64_stats_update_begin(&ring->syncp);
