@@ -184,9 +184,10 @@ struct e1000e_id_info {
 	const char *part;
 };
 
-static inline struct e1000e_adapter *e1000e_netdev_priv(struct net_device *nd)
+static inline struct e1000e_adapter *
+e1000e_netdev_priv(struct net_device *netdev)
 {
-	return netdev_priv(nd);
+	return netdev_priv(netdev);
 }
 
 /* e1000e_ids.c */

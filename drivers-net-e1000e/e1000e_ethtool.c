@@ -68,30 +68,30 @@ static const struct e1000e_stat_desc e1000e_hw_stat_desc[] = {
 #define E1000E_TXQ_STATS	7
 #define E1000E_RXQ_STATS	6
 
-static void e1000e_get_drvinfo(struct net_device *nd,
+static void e1000e_get_drvinfo(struct net_device *netdev,
 			       struct ethtool_drvinfo *info)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
 
 	strscpy(info->driver, E1000E_DRV_NAME, sizeof(info->driver));
 	strscpy(info->bus_info, pci_name(ad->pdev), sizeof(info->bus_info));
 	info->n_priv_flags = E1000E_NUM_PFLAGS;
 }
 
-static u32 e1000e_get_msglevel(struct net_device *nd)
+static u32 e1000e_get_msglevel(struct net_device *netdev)
 {
-	return e1000e_netdev_priv(nd)->msg_enable;
+	return e1000e_netdev_priv(netdev)->msg_enable;
 }
 
-static void e1000e_set_msglevel(struct net_device *nd, u32 level)
+static void e1000e_set_msglevel(struct net_device *netdev, u32 level)
 {
-	e1000e_netdev_priv(nd)->msg_enable = level;
+	e1000e_netdev_priv(netdev)->msg_enable = level;
 }
 
-static int e1000e_get_link_ksettings(struct net_device *nd,
+static int e1000e_get_link_ksettings(struct net_device *netdev,
 				     struct ethtool_link_ksettings *ks)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
 	struct e1000e_hw *hw = &ad->hw;
 	u16 adv = hw->phy.autoneg_advertised;
 
@@ -137,7 +137,7 @@ static int e1000e_get_link_ksettings(struct net_device *nd,
 	ks->base.phy_address = hw->phy.addr;
 	ks->base.autoneg = hw->mac.autoneg ? AUTONEG_ENABLE : AUTONEG_DISABLE;
 	ks->base.eth_tp_mdix_ctrl = hw->phy.mdix;
-	if (netif_running(nd) && netif_carrier_ok(nd)) {
+	if (netif_running(netdev) && netif_carrier_ok(netdev)) {
 		ks->base.speed = hw->mac.speed;
 		ks->base.duplex = hw->mac.full_duplex ? DUPLEX_FULL :
 						       DUPLEX_HALF;
@@ -148,10 +148,10 @@ static int e1000e_get_link_ksettings(struct net_device *nd,
 	return 0;
 }
 
-static int e1000e_set_link_ksettings(struct net_device *nd,
+static int e1000e_set_link_ksettings(struct net_device *netdev,
 				     const struct ethtool_link_ksettings *ks)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
 	struct e1000e_hw *hw = &ad->hw;
 	const unsigned long *a = ks->link_modes.advertising;
 	u16 adv = 0;
@@ -194,19 +194,19 @@ static int e1000e_set_link_ksettings(struct net_device *nd,
 	return e1000e_reconfigure(ad);
 }
 
-static int e1000e_nway_reset(struct net_device *nd)
+static int e1000e_nway_reset(struct net_device *netdev)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
 
-	if (!netif_running(nd) || !ad->hw.mac.autoneg)
+	if (!netif_running(netdev) || !ad->hw.mac.autoneg)
 		return -EINVAL;
 	return e1000e_phy_setup_copper(&ad->hw);
 }
 
-static void e1000e_get_pauseparam(struct net_device *nd,
+static void e1000e_get_pauseparam(struct net_device *netdev,
 				  struct ethtool_pauseparam *p)
 {
-	struct e1000e_hw *hw = &e1000e_netdev_priv(nd)->hw;
+	struct e1000e_hw *hw = &e1000e_netdev_priv(netdev)->hw;
 
 	p->autoneg = hw->mac.fc_autoneg;
 	p->rx_pause = hw->mac.fc_requested == E1000E_FC_FULL ||
@@ -215,10 +215,10 @@ static void e1000e_get_pauseparam(struct net_device *nd,
 		      hw->mac.fc_requested == E1000E_FC_TX_PAUSE;
 }
 
-static int e1000e_set_pauseparam(struct net_device *nd,
+static int e1000e_set_pauseparam(struct net_device *netdev,
 				 struct ethtool_pauseparam *p)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
 	struct e1000e_hw *hw = &ad->hw;
 
 	hw->mac.fc_autoneg = p->autoneg;
@@ -233,10 +233,10 @@ static int e1000e_set_pauseparam(struct net_device *nd,
 	return e1000e_reconfigure(ad);
 }
 
-static void e1000e_get_pause_stats(struct net_device *nd,
+static void e1000e_get_pause_stats(struct net_device *netdev,
 				   struct ethtool_pause_stats *st)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
 
 	e1000e_update_stats(ad);
 	spin_lock_bh(&ad->stats_lock);
@@ -245,12 +245,12 @@ static void e1000e_get_pause_stats(struct net_device *nd,
 	spin_unlock_bh(&ad->stats_lock);
 }
 
-static void e1000e_get_ringparam(struct net_device *nd,
+static void e1000e_get_ringparam(struct net_device *netdev,
 				 struct ethtool_ringparam *r,
 				 struct kernel_ethtool_ringparam *kr,
 				 struct netlink_ext_ack *extack)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
 
 	r->rx_max_pending = E1000E_MAX_RING;
 	r->tx_max_pending = E1000E_MAX_RING;
@@ -258,12 +258,12 @@ static void e1000e_get_ringparam(struct net_device *nd,
 	r->tx_pending = ad->tx_ring_count;
 }
 
-static int e1000e_set_ringparam(struct net_device *nd,
+static int e1000e_set_ringparam(struct net_device *netdev,
 				struct ethtool_ringparam *r,
 				struct kernel_ethtool_ringparam *kr,
 				struct netlink_ext_ack *extack)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
 	u16 old_rx = ad->rx_ring_count, old_tx = ad->tx_ring_count;
 	int err;
 
@@ -292,15 +292,15 @@ static int e1000e_set_ringparam(struct net_device *nd,
 		ad->rx_ring_count = old_rx;
 		ad->tx_ring_count = old_tx;
 		if (e1000e_reconfigure(ad))
-			netdev_err(nd, "could not restore the rings\n");
+			netdev_err(netdev, "could not restore the rings\n");
 	}
 	return err;
 }
 
-static void e1000e_get_channels(struct net_device *nd,
+static void e1000e_get_channels(struct net_device *netdev,
 				struct ethtool_channels *ch)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
 
 	ch->max_combined = ad->irq_mode == E1000E_IRQ_MSIX ?
 			   ad->fam->num_queues : 1;
@@ -309,10 +309,10 @@ static void e1000e_get_channels(struct net_device *nd,
 	ch->other_count = ch->max_other;
 }
 
-static int e1000e_set_channels(struct net_device *nd,
+static int e1000e_set_channels(struct net_device *netdev,
 			       struct ethtool_channels *ch)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
 	u16 old = ad->num_queues;
 	int err;
 
@@ -323,7 +323,7 @@ static int e1000e_set_channels(struct net_device *nd,
 		return -EINVAL;
 	if (ch->combined_count == old)
 		return 0;
-	if (ad->reta_user && netif_is_rxfh_configured(nd)) {
+	if (ad->reta_user && netif_is_rxfh_configured(netdev)) {
 		u32 i;
 
 		for (i = 0; i < E1000E_RETA_ENTRIES; i++)
@@ -331,37 +331,37 @@ static int e1000e_set_channels(struct net_device *nd,
 				return -EINVAL;
 	}
 
-	if (netif_running(nd))
+	if (netif_running(netdev))
 		e1000e_down(ad);
 	ad->num_queues = ch->combined_count;
 	ad->req_queues = ch->combined_count;
-	err = netif_running(nd) ? e1000e_up(ad) : 0;
+	err = netif_running(netdev) ? e1000e_up(ad) : 0;
 	if (err) {
 		ad->num_queues = old;
 		if (e1000e_up(ad))
-			netdev_err(nd, "could not restore the channels\n");
+			netdev_err(netdev, "could not restore the channels\n");
 	}
 	return err;
 }
 
-static int e1000e_get_coalesce(struct net_device *nd,
+static int e1000e_get_coalesce(struct net_device *netdev,
 			       struct ethtool_coalesce *ec,
 			       struct kernel_ethtool_coalesce *kec,
 			       struct netlink_ext_ack *extack)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
 
 	ec->rx_coalesce_usecs = ad->rx_itr_us;
 	ec->use_adaptive_rx_coalesce = ad->adaptive_itr;
 	return 0;
 }
 
-static int e1000e_set_coalesce(struct net_device *nd,
+static int e1000e_set_coalesce(struct net_device *netdev,
 			       struct ethtool_coalesce *ec,
 			       struct kernel_ethtool_coalesce *kec,
 			       struct netlink_ext_ack *extack)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
 	u16 q;
 
 	if (ec->rx_coalesce_usecs > E1000E_MAX_ITR_US) {
@@ -372,7 +372,7 @@ static int e1000e_set_coalesce(struct net_device *nd,
 
 	ad->rx_itr_us = ec->rx_coalesce_usecs;
 	ad->adaptive_itr = ec->use_adaptive_rx_coalesce;
-	if (!netif_running(nd) || test_bit(E1000E_DOWN, &ad->state))
+	if (!netif_running(netdev) || test_bit(E1000E_DOWN, &ad->state))
 		return 0;
 	for (q = 0; q < ad->num_queues; q++) {
 		cancel_work_sync(&ad->qv[q].dim.work);
@@ -381,7 +381,7 @@ static int e1000e_set_coalesce(struct net_device *nd,
 	return 0;
 }
 
-static int e1000e_get_sset_count(struct net_device *nd, int sset)
+static int e1000e_get_sset_count(struct net_device *netdev, int sset)
 {
 	switch (sset) {
 	case ETH_SS_STATS:
@@ -394,7 +394,7 @@ static int e1000e_get_sset_count(struct net_device *nd, int sset)
 	}
 }
 
-static void e1000e_get_strings(struct net_device *nd, u32 sset, u8 *data)
+static void e1000e_get_strings(struct net_device *netdev, u32 sset, u8 *data)
 {
 	unsigned int i, q;
 
@@ -429,10 +429,10 @@ static void e1000e_get_strings(struct net_device *nd, u32 sset, u8 *data)
 	}
 }
 
-static void e1000e_get_ethtool_stats(struct net_device *nd,
+static void e1000e_get_ethtool_stats(struct net_device *netdev,
 				     struct ethtool_stats *st, u64 *data)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
 	struct e1000e_ring_stats s;
 	unsigned int i, q;
 
@@ -466,15 +466,15 @@ static void e1000e_get_ethtool_stats(struct net_device *nd,
 	}
 }
 
-static u32 e1000e_get_priv_flags(struct net_device *nd)
+static u32 e1000e_get_priv_flags(struct net_device *netdev)
 {
-	return e1000e_netdev_priv(nd)->pflags;
+	return e1000e_netdev_priv(netdev)->pflags;
 }
 
-static int e1000e_set_priv_flags(struct net_device *nd, u32 flags)
+static int e1000e_set_priv_flags(struct net_device *netdev, u32 flags)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
-	bool running = netif_running(nd);
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
+	bool running = netif_running(netdev);
 	int err;
 
 	if (flags == ad->pflags)
@@ -509,15 +509,15 @@ static const u32 e1000e_dump_regs[] = {
 	E1000E_EITR(0), E1000E_EITR(1), E1000E_EITR(2),
 };
 
-static int e1000e_get_regs_len(struct net_device *nd)
+static int e1000e_get_regs_len(struct net_device *netdev)
 {
 	return sizeof(e1000e_dump_regs) * 2;
 }
 
-static void e1000e_get_regs(struct net_device *nd, struct ethtool_regs *regs,
-			    void *p)
+static void e1000e_get_regs(struct net_device *netdev,
+			    struct ethtool_regs *regs, void *p)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
 	u32 *out = p;
 	unsigned int i;
 
@@ -529,15 +529,15 @@ static void e1000e_get_regs(struct net_device *nd, struct ethtool_regs *regs,
 	}
 }
 
-static int e1000e_get_eeprom_len(struct net_device *nd)
+static int e1000e_get_eeprom_len(struct net_device *netdev)
 {
 	return E1000E_NVM_WORDS * 2;
 }
 
-static int e1000e_get_eeprom(struct net_device *nd,
+static int e1000e_get_eeprom(struct net_device *netdev,
 			     struct ethtool_eeprom *ee, u8 *bytes)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
 	u16 words[E1000E_NVM_WORDS];
 	int err, i;
 
@@ -554,20 +554,20 @@ static int e1000e_get_eeprom(struct net_device *nd,
 	return 0;
 }
 
-static u32 e1000e_get_rxfh_key_size(struct net_device *nd)
+static u32 e1000e_get_rxfh_key_size(struct net_device *netdev)
 {
 	return E1000E_RSS_KEY_SIZE;
 }
 
-static u32 e1000e_get_rxfh_indir_size(struct net_device *nd)
+static u32 e1000e_get_rxfh_indir_size(struct net_device *netdev)
 {
 	return E1000E_RETA_ENTRIES;
 }
 
-static int e1000e_get_rxfh(struct net_device *nd,
+static int e1000e_get_rxfh(struct net_device *netdev,
 			   struct ethtool_rxfh_param *rxfh)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
 	unsigned int i;
 
 	rxfh->hfunc = ETH_RSS_HASH_TOP;
@@ -580,11 +580,11 @@ static int e1000e_get_rxfh(struct net_device *nd,
 	return 0;
 }
 
-static int e1000e_set_rxfh(struct net_device *nd,
+static int e1000e_set_rxfh(struct net_device *netdev,
 			   struct ethtool_rxfh_param *rxfh,
 			   struct netlink_ext_ack *extack)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
 	unsigned int i;
 
 	if (rxfh->hfunc != ETH_RSS_HASH_NO_CHANGE &&
@@ -605,10 +605,10 @@ static int e1000e_set_rxfh(struct net_device *nd,
 	return 0;
 }
 
-static int e1000e_get_rxnfc(struct net_device *nd, struct ethtool_rxnfc *nfc,
-			    u32 *rules)
+static int e1000e_get_rxnfc(struct net_device *netdev,
+			    struct ethtool_rxnfc *nfc, u32 *rules)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
 
 	switch (nfc->cmd) {
 	case ETHTOOL_GRXRINGS:
@@ -672,9 +672,9 @@ static const struct ethtool_ops e1000e_ethtool_ops = {
 
 /**
  * e1000e_set_ethtool_ops - attach the ethtool operations
- * @nd: device
+ * @netdev: device
  */
-void e1000e_set_ethtool_ops(struct net_device *nd)
+void e1000e_set_ethtool_ops(struct net_device *netdev)
 {
-	nd->ethtool_ops = &e1000e_ethtool_ops;
+	netdev->ethtool_ops = &e1000e_ethtool_ops;
 }

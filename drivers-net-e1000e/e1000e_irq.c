@@ -240,13 +240,13 @@ void e1000e_irq_deinit(struct e1000e_adapter *ad)
  */
 int e1000e_irq_request(struct e1000e_adapter *ad)
 {
-	struct net_device *nd = ad->netdev;
+	struct net_device *netdev = ad->netdev;
 	struct pci_dev *pdev = ad->pdev;
 	int err, q, irq;
 
 	if (ad->irq_mode != E1000E_IRQ_MSIX) {
 		irq = pci_irq_vector(pdev, 0);
-		strscpy(ad->other_name, nd->name, sizeof(ad->other_name));
+		strscpy(ad->other_name, netdev->name, sizeof(ad->other_name));
 		err = request_irq(irq, e1000e_intr,
 				  ad->irq_mode == E1000E_IRQ_INTX ?
 				  IRQF_SHARED : 0, ad->other_name, ad);
@@ -261,7 +261,8 @@ int e1000e_irq_request(struct e1000e_adapter *ad)
 		struct e1000e_q_vector *qv = &ad->qv[q];
 
 		irq = pci_irq_vector(pdev, q);
-		snprintf(qv->name, sizeof(qv->name), "%s-rxtx-%d", nd->name, q);
+		snprintf(qv->name, sizeof(qv->name), "%s-rxtx-%d", netdev->name,
+			 q);
 		err = request_irq(irq, e1000e_msix_ring, 0, qv->name, qv);
 		if (err)
 			goto err_free;
@@ -269,7 +270,8 @@ int e1000e_irq_request(struct e1000e_adapter *ad)
 		netif_napi_set_irq(&qv->napi, irq);
 	}
 
-	snprintf(ad->other_name, sizeof(ad->other_name), "%s-other", nd->name);
+	snprintf(ad->other_name, sizeof(ad->other_name), "%s-other",
+		 netdev->name);
 	err = request_irq(ad->other_irq, e1000e_msix_other, 0, ad->other_name,
 			  ad);
 	if (!err)

@@ -101,21 +101,21 @@ static const char *e1000e_fc_name(enum e1000e_fc_mode m)
  */
 void e1000e_check_link(struct e1000e_adapter *ad)
 {
-	struct net_device *nd = ad->netdev;
+	struct net_device *netdev = ad->netdev;
 	struct e1000e_hw *hw = &ad->hw;
 
 	if (ad->fam->mac->check_link(hw))
 		return;
 
-	if (hw->mac.link_up && !netif_carrier_ok(nd)) {
-		netdev_info(nd, "NIC Link is Up %u Mbps %s Duplex, Flow Control: %s\n",
+	if (hw->mac.link_up && !netif_carrier_ok(netdev)) {
+		netdev_info(netdev, "NIC Link is Up %u Mbps %s Duplex, Flow Control: %s\n",
 			    hw->mac.speed,
 			    hw->mac.full_duplex ? "Full" : "Half",
 			    e1000e_fc_name(hw->mac.fc_current));
-		netif_carrier_on(nd);
-	} else if (!hw->mac.link_up && netif_carrier_ok(nd)) {
-		netdev_info(nd, "NIC Link is Down\n");
-		netif_carrier_off(nd);
+		netif_carrier_on(netdev);
+	} else if (!hw->mac.link_up && netif_carrier_ok(netdev)) {
+		netdev_info(netdev, "NIC Link is Down\n");
+		netif_carrier_off(netdev);
 	}
 }
 
@@ -221,10 +221,10 @@ static void e1000e_fold_ring_stats(struct e1000e_adapter *ad)
 	spin_unlock_bh(&ad->stats_lock);
 }
 
-static void e1000e_get_stats64(struct net_device *nd,
+static void e1000e_get_stats64(struct net_device *netdev,
 			       struct rtnl_link_stats64 *st)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
 	struct e1000e_ring_stats tx, rx, s;
 	struct e1000e_hw_stats *h = &ad->hw_stats;
 	u16 q;
@@ -260,10 +260,10 @@ static void e1000e_get_stats64(struct net_device *nd,
 	spin_unlock_bh(&ad->stats_lock);
 }
 
-static void e1000e_get_queue_stats_rx(struct net_device *nd, int idx,
+static void e1000e_get_queue_stats_rx(struct net_device *netdev, int idx,
 				      struct netdev_queue_stats_rx *st)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
 	struct e1000e_ring_stats s;
 
 	e1000e_ring_stats_read(&ad->rx_ring[idx], &s);
@@ -274,10 +274,10 @@ static void e1000e_get_queue_stats_rx(struct net_device *nd, int idx,
 	st->csum_bad = s.rx.csum_err;
 }
 
-static void e1000e_get_queue_stats_tx(struct net_device *nd, int idx,
+static void e1000e_get_queue_stats_tx(struct net_device *netdev, int idx,
 				      struct netdev_queue_stats_tx *st)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
 	struct e1000e_ring_stats s;
 
 	e1000e_ring_stats_read(&ad->tx_ring[idx], &s);
@@ -289,11 +289,11 @@ static void e1000e_get_queue_stats_tx(struct net_device *nd, int idx,
 	st->wake = s.tx.wakes;
 }
 
-static void e1000e_get_base_stats(struct net_device *nd,
+static void e1000e_get_base_stats(struct net_device *netdev,
 				  struct netdev_queue_stats_rx *rx,
 				  struct netdev_queue_stats_tx *tx)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
 	struct e1000e_ring_stats brx, btx, s;
 	u16 q;
 
@@ -301,11 +301,11 @@ static void e1000e_get_base_stats(struct net_device *nd,
 	brx = ad->base_rx;
 	btx = ad->base_tx;
 	/* rings beyond the active ones still count towards the totals */
-	for (q = nd->real_num_rx_queues; q < E1000E_MAX_QUEUES; q++) {
+	for (q = netdev->real_num_rx_queues; q < E1000E_MAX_QUEUES; q++) {
 		e1000e_ring_stats_read(&ad->rx_ring[q], &s);
 		e1000e_add_ring_stats(&brx, &s, false);
 	}
-	for (q = nd->real_num_tx_queues; q < E1000E_MAX_QUEUES; q++) {
+	for (q = netdev->real_num_tx_queues; q < E1000E_MAX_QUEUES; q++) {
 		e1000e_ring_stats_read(&ad->tx_ring[q], &s);
 		e1000e_add_ring_stats(&btx, &s, true);
 	}
@@ -344,11 +344,11 @@ static u32 e1000e_rctl_base(struct e1000e_adapter *ad)
 
 /**
  * e1000e_set_rx_mode - ndo_set_rx_mode: unicast, multicast and VLAN filters
- * @nd: device
+ * @netdev: device
  */
-void e1000e_set_rx_mode(struct net_device *nd)
+void e1000e_set_rx_mode(struct net_device *netdev)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
 	struct e1000e_hw *hw = &ad->hw;
 	static const u8 zero[ETH_ALEN];
 	u32 mta[E1000E_MTA_SIZE] = {};
@@ -356,26 +356,26 @@ void e1000e_set_rx_mode(struct net_device *nd)
 	struct netdev_hw_addr *ha;
 	u32 i, idx = 1;
 
-	if (nd->flags & IFF_PROMISC) {
+	if (netdev->flags & IFF_PROMISC) {
 		rctl |= E1000E_RCTL_UPE | E1000E_RCTL_MPE;
 	} else {
-		if (nd->flags & IFF_ALLMULTI)
+		if (netdev->flags & IFF_ALLMULTI)
 			rctl |= E1000E_RCTL_MPE;
-		if (nd->features & NETIF_F_HW_VLAN_CTAG_FILTER)
+		if (netdev->features & NETIF_F_HW_VLAN_CTAG_FILTER)
 			rctl |= E1000E_RCTL_VFE;
 	}
 
 	/* extra unicast addresses in RAR[1..15], else promiscuous */
-	if (netdev_uc_count(nd) > E1000E_RAR_ENTRIES - 1) {
+	if (netdev_uc_count(netdev) > E1000E_RAR_ENTRIES - 1) {
 		rctl |= E1000E_RCTL_UPE;
 	} else {
-		netdev_for_each_uc_addr(ha, nd)
+		netdev_for_each_uc_addr(ha, netdev)
 			e1000e_mac_rar_set(hw, ha->addr, idx++);
 	}
 	for (; idx < E1000E_RAR_ENTRIES; idx++)
 		e1000e_mac_rar_set(hw, zero, idx);
 
-	netdev_for_each_mc_addr(ha, nd) {
+	netdev_for_each_mc_addr(ha, netdev) {
 		u32 h = e1000e_mac_hash_mc(ha->addr);
 
 		mta[h >> 5] |= BIT(h & 31);
@@ -457,20 +457,20 @@ static void e1000e_napi_link(struct e1000e_adapter *ad, bool on)
  */
 int e1000e_up(struct e1000e_adapter *ad)
 {
-	struct net_device *nd = ad->netdev;
+	struct net_device *netdev = ad->netdev;
 	int err;
 	u16 q;
 
-	ad->max_frame = nd->mtu + ETH_HLEN + VLAN_HLEN + ETH_FCS_LEN;
+	ad->max_frame = netdev->mtu + ETH_HLEN + VLAN_HLEN + ETH_FCS_LEN;
 
-	err = netif_set_real_num_tx_queues(nd, ad->num_queues);
+	err = netif_set_real_num_tx_queues(netdev, ad->num_queues);
 	if (!err)
-		err = netif_set_real_num_rx_queues(nd, ad->num_queues);
+		err = netif_set_real_num_rx_queues(netdev, ad->num_queues);
 	if (err)
 		return err;
 
 	for (q = 0; q < ad->num_queues; q++) {
-		netif_napi_add(nd, &ad->qv[q].napi, e1000e_poll);
+		netif_napi_add(netdev, &ad->qv[q].napi, e1000e_poll);
 		e1000e_dim_init(&ad->qv[q]);
 	}
 
@@ -485,7 +485,7 @@ int e1000e_up(struct e1000e_adapter *ad)
 	e1000e_irq_configure(ad);
 	e1000e_configure_tx(ad);
 	e1000e_configure_rx(ad);
-	e1000e_set_rx_mode(nd);
+	e1000e_set_rx_mode(netdev);
 	for (q = 0; q < E1000E_VFTA_SIZE; q++)
 		e1000e_wr32(&ad->hw, E1000E_VFTA(q), ad->vfta[q]);
 
@@ -504,7 +504,7 @@ int e1000e_up(struct e1000e_adapter *ad)
 		napi_enable(&ad->qv[q].napi);
 	e1000e_napi_link(ad, true);
 	e1000e_irq_enable(ad);
-	netif_tx_start_all_queues(nd);
+	netif_tx_start_all_queues(netdev);
 
 	ad->hw.mac.link_up = false;
 	mod_delayed_work(system_wq, &ad->service_task, 0);
@@ -529,15 +529,15 @@ err_napi:
  */
 void e1000e_down(struct e1000e_adapter *ad)
 {
-	struct net_device *nd = ad->netdev;
+	struct net_device *netdev = ad->netdev;
 	struct e1000e_hw *hw = &ad->hw;
 	u16 q;
 
 	if (test_and_set_bit(E1000E_DOWN, &ad->state))
 		return;
 
-	netif_carrier_off(nd);
-	netif_tx_disable(nd);
+	netif_carrier_off(netdev);
+	netif_tx_disable(netdev);
 
 	e1000e_wr32(hw, E1000E_RCTL, ad->rctl & ~E1000E_RCTL_EN);
 	e1000e_wr32(hw, E1000E_TCTL,
@@ -621,96 +621,97 @@ static void e1000e_reset_task(struct work_struct *work)
 
 /* ---- ndo ops ---- */
 
-static int e1000e_open(struct net_device *nd)
+static int e1000e_open(struct net_device *netdev)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
 
-	netif_carrier_off(nd);
+	netif_carrier_off(netdev);
 	return e1000e_up(ad);
 }
 
-static int e1000e_stop(struct net_device *nd)
+static int e1000e_stop(struct net_device *netdev)
 {
-	e1000e_down(e1000e_netdev_priv(nd));
+	e1000e_down(e1000e_netdev_priv(netdev));
 	return 0;
 }
 
-static int e1000e_set_mac(struct net_device *nd, void *p)
+static int e1000e_set_mac(struct net_device *netdev, void *p)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
 	struct sockaddr *sa = p;
 
 	if (!is_valid_ether_addr(sa->sa_data))
 		return -EADDRNOTAVAIL;
 
-	eth_hw_addr_set(nd, sa->sa_data);
+	eth_hw_addr_set(netdev, sa->sa_data);
 	memcpy(ad->hw.addr, sa->sa_data, ETH_ALEN);
 	e1000e_mac_rar_set(&ad->hw, ad->hw.addr, 0);
 	return 0;
 }
 
-static int e1000e_change_mtu(struct net_device *nd, int mtu)
+static int e1000e_change_mtu(struct net_device *netdev, int mtu)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
-	int old = nd->mtu, err;
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
+	int old = netdev->mtu, err;
 
 	if (mtu > ETH_DATA_LEN && !(ad->fam->flags & E1000E_FAM_JUMBO))
 		return -EINVAL;
 
-	WRITE_ONCE(nd->mtu, mtu);
+	WRITE_ONCE(netdev->mtu, mtu);
 	err = e1000e_reconfigure(ad);
 	if (err) {
-		WRITE_ONCE(nd->mtu, old);
+		WRITE_ONCE(netdev->mtu, old);
 		if (e1000e_reconfigure(ad))
-			netdev_err(nd, "could not restore MTU %d\n", old);
+			netdev_err(netdev, "could not restore MTU %d\n", old);
 	}
 	return err;
 }
 
-static void e1000e_tx_timeout(struct net_device *nd, unsigned int txq)
+static void e1000e_tx_timeout(struct net_device *netdev, unsigned int txq)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
 	struct e1000e_ring *ring = &ad->tx_ring[txq];
 
 	ad->tx_timeouts++;
-	netdev_err(nd, "TX queue %u stuck: ntu %u ntc %u TDH %u TDT %u, resetting\n",
+	netdev_err(netdev, "TX queue %u stuck: ntu %u ntc %u TDH %u TDT %u, resetting\n",
 		   txq, ring->ntu, ring->ntc,
 		   e1000e_rd32(&ad->hw, E1000E_TDH(txq)),
 		   e1000e_rd32(&ad->hw, E1000E_TDT(txq)));
 	schedule_work(&ad->reset_task);
 }
 
-static int e1000e_vlan_rx_add_vid(struct net_device *nd, __be16 proto, u16 vid)
+static int e1000e_vlan_rx_add_vid(struct net_device *netdev, __be16 proto,
+				  u16 vid)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
 
 	ad->vfta[vid >> 5] |= BIT(vid & 31);
 	e1000e_wr32(&ad->hw, E1000E_VFTA(vid >> 5), ad->vfta[vid >> 5]);
 	return 0;
 }
 
-static int e1000e_vlan_rx_kill_vid(struct net_device *nd, __be16 proto,
+static int e1000e_vlan_rx_kill_vid(struct net_device *netdev, __be16 proto,
 				   u16 vid)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
 
 	ad->vfta[vid >> 5] &= ~BIT(vid & 31);
 	e1000e_wr32(&ad->hw, E1000E_VFTA(vid >> 5), ad->vfta[vid >> 5]);
 	return 0;
 }
 
-static int e1000e_set_features(struct net_device *nd,
+static int e1000e_set_features(struct net_device *netdev,
 			       netdev_features_t features)
 {
-	struct e1000e_adapter *ad = e1000e_netdev_priv(nd);
-	netdev_features_t changed = nd->features ^ features;
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
+	netdev_features_t changed = netdev->features ^ features;
 	const netdev_features_t restart = NETIF_F_RXCSUM | NETIF_F_RXHASH |
 					  NETIF_F_HW_VLAN_CTAG_RX |
 					  NETIF_F_HW_VLAN_CTAG_TX;
 
-	nd->features = features;
+	netdev->features = features;
 	if (changed & NETIF_F_HW_VLAN_CTAG_FILTER)
-		e1000e_set_rx_mode(nd);
+		e1000e_set_rx_mode(netdev);
 	if (changed & restart)
 		return e1000e_reconfigure(ad);
 	return 0;
@@ -739,29 +740,29 @@ const struct net_device_ops e1000e_netdev_ops = {
  */
 int e1000e_netdev_setup(struct e1000e_adapter *ad)
 {
-	struct net_device *nd = ad->netdev;
+	struct net_device *netdev = ad->netdev;
 	netdev_features_t f;
 
-	nd->netdev_ops = &e1000e_netdev_ops;
-	nd->stat_ops = &e1000e_stat_ops;
-	e1000e_set_ethtool_ops(nd);
-	nd->watchdog_timeo = 5 * HZ;
+	netdev->netdev_ops = &e1000e_netdev_ops;
+	netdev->stat_ops = &e1000e_stat_ops;
+	e1000e_set_ethtool_ops(netdev);
+	netdev->watchdog_timeo = 5 * HZ;
 
 	f = NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM | NETIF_F_TSO |
 	    NETIF_F_TSO6 | NETIF_F_RXCSUM | NETIF_F_HW_VLAN_CTAG_RX |
 	    NETIF_F_HW_VLAN_CTAG_TX;
 	if (ad->fam->flags & E1000E_FAM_RSS)
 		f |= NETIF_F_RXHASH;
-	nd->hw_features = f;
+	netdev->hw_features = f;
 	if (ad->fam->flags & E1000E_FAM_VLAN_FILTER)
-		nd->hw_features |= NETIF_F_HW_VLAN_CTAG_FILTER;
-	nd->features = nd->hw_features;
-	nd->vlan_features = NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM |
-			    NETIF_F_TSO | NETIF_F_TSO6;
-	nd->priv_flags |= IFF_UNICAST_FLT;
+		netdev->hw_features |= NETIF_F_HW_VLAN_CTAG_FILTER;
+	netdev->features = netdev->hw_features;
+	netdev->vlan_features = NETIF_F_SG | NETIF_F_IP_CSUM |
+				NETIF_F_IPV6_CSUM | NETIF_F_TSO | NETIF_F_TSO6;
+	netdev->priv_flags |= IFF_UNICAST_FLT;
 
-	nd->min_mtu = E1000E_MIN_MTU;
-	nd->max_mtu = ad->fam->max_frame - ETH_HLEN - ETH_FCS_LEN;
+	netdev->min_mtu = E1000E_MIN_MTU;
+	netdev->max_mtu = ad->fam->max_frame - ETH_HLEN - ETH_FCS_LEN;
 
 	INIT_DELAYED_WORK(&ad->service_task, e1000e_service_task);
 	INIT_WORK(&ad->reset_task, e1000e_reset_task);

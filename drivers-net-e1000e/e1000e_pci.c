@@ -57,7 +57,7 @@ static int e1000e_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 {
 	const struct e1000e_family *fam = e1000e_family_for(id->driver_data);
 	struct e1000e_adapter *ad;
-	struct net_device *nd;
+	struct net_device *netdev;
 	int err;
 
 	if (!fam)
@@ -78,16 +78,16 @@ static int e1000e_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 		goto err_disable;
 	pci_set_master(pdev);
 
-	nd = alloc_etherdev_mq(sizeof(*ad), E1000E_MAX_QUEUES);
-	if (!nd) {
+	netdev = alloc_etherdev_mq(sizeof(*ad), E1000E_MAX_QUEUES);
+	if (!netdev) {
 		err = -ENOMEM;
 		goto err_regions;
 	}
-	SET_NETDEV_DEV(nd, &pdev->dev);
-	pci_set_drvdata(pdev, nd);
+	SET_NETDEV_DEV(netdev, &pdev->dev);
+	pci_set_drvdata(pdev, netdev);
 
-	ad = netdev_priv(nd);
-	ad->netdev = nd;
+	ad = netdev_priv(netdev);
+	ad->netdev = netdev;
 	ad->pdev = pdev;
 	ad->fam = fam;
 	ad->msg_enable = netif_msg_init(-1, NETIF_MSG_DRV | NETIF_MSG_PROBE |
@@ -107,7 +107,7 @@ static int e1000e_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	if (err)
 		goto err_unmap;
 
-	eth_hw_addr_set(nd, ad->hw.perm_addr);
+	eth_hw_addr_set(netdev, ad->hw.perm_addr);
 	memcpy(ad->hw.addr, ad->hw.perm_addr, ETH_ALEN);
 
 	ad->tx_ring_count = E1000E_DEFAULT_RING;
@@ -124,13 +124,13 @@ static int e1000e_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 
 	e1000e_netdev_setup(ad);
 
-	err = register_netdev(nd);
+	err = register_netdev(netdev);
 	if (err)
 		goto err_irq;
-	netif_carrier_off(nd);
+	netif_carrier_off(netdev);
 
-	netdev_info(nd, "Intel %s (%04x:%04x) %pM, %s, %u queue pair(s)\n",
-		    fam->name, pdev->vendor, pdev->device, nd->dev_addr,
+	netdev_info(netdev, "Intel %s (%04x:%04x) %pM, %s, %u queue pair(s)\n",
+		    fam->name, pdev->vendor, pdev->device, netdev->dev_addr,
 		    ad->irq_mode == E1000E_IRQ_MSIX ? "MSI-X" :
 		    ad->irq_mode == E1000E_IRQ_MSI ? "MSI" : "INTx",
 		    ad->num_queues);
@@ -141,7 +141,7 @@ err_irq:
 err_unmap:
 	iounmap(ad->hw.hw_addr);
 err_free:
-	free_netdev(nd);
+	free_netdev(netdev);
 err_regions:
 	pci_release_mem_regions(pdev);
 err_disable:
@@ -151,11 +151,11 @@ err_disable:
 
 static void e1000e_remove(struct pci_dev *pdev)
 {
-	struct net_device *nd = pci_get_drvdata(pdev);
-	struct e1000e_adapter *ad = netdev_priv(nd);
+	struct net_device *netdev = pci_get_drvdata(pdev);
+	struct e1000e_adapter *ad = netdev_priv(netdev);
 
 	set_bit(E1000E_REMOVING, &ad->state);
-	unregister_netdev(nd);
+	unregister_netdev(netdev);
 	cancel_work_sync(&ad->reset_task);
 	cancel_delayed_work_sync(&ad->service_task);
 
@@ -163,7 +163,7 @@ static void e1000e_remove(struct pci_dev *pdev)
 	e1000e_irq_deinit(ad);
 	iounmap(ad->hw.hw_addr);
 	mutex_destroy(&ad->hw.swflag_lock);
-	free_netdev(nd);
+	free_netdev(netdev);
 	pci_release_mem_regions(pdev);
 	pci_disable_device(pdev);
 }
@@ -183,25 +183,25 @@ static void e1000e_quiesce(struct e1000e_adapter *ad)
 
 static int e1000e_suspend(struct device *dev)
 {
-	struct net_device *nd = dev_get_drvdata(dev);
+	struct net_device *netdev = dev_get_drvdata(dev);
 
-	e1000e_quiesce(netdev_priv(nd));
+	e1000e_quiesce(netdev_priv(netdev));
 	return 0;
 }
 
 static int e1000e_resume(struct device *dev)
 {
-	struct net_device *nd = dev_get_drvdata(dev);
-	struct e1000e_adapter *ad = netdev_priv(nd);
+	struct net_device *netdev = dev_get_drvdata(dev);
+	struct e1000e_adapter *ad = netdev_priv(netdev);
 	int err = 0;
 
 	pci_set_master(to_pci_dev(dev));
 	ad->fam->phy->power(&ad->hw, true);
 
 	rtnl_lock();
-	if (netif_running(nd))
+	if (netif_running(netdev))
 		err = e1000e_up(ad);
-	netif_device_attach(nd);
+	netif_device_attach(netdev);
 	rtnl_unlock();
 	return err;
 }
@@ -210,9 +210,9 @@ static DEFINE_SIMPLE_DEV_PM_OPS(e1000e_pm_ops, e1000e_suspend, e1000e_resume);
 
 static void e1000e_shutdown(struct pci_dev *pdev)
 {
-	struct net_device *nd = pci_get_drvdata(pdev);
+	struct net_device *netdev = pci_get_drvdata(pdev);
 
-	e1000e_quiesce(netdev_priv(nd));
+	e1000e_quiesce(netdev_priv(netdev));
 	if (system_state == SYSTEM_POWER_OFF) {
 		pci_wake_from_d3(pdev, false);
 		pci_set_power_state(pdev, PCI_D3hot);

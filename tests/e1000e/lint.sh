@@ -5,9 +5,11 @@
 TREE=${TREE:-/work/main/build/linux}
 DIR=${1:-$(dirname "$0")/../../drivers-net-e1000e}
 rc=0
+CODESPELLFILE=${CODESPELLFILE:-$(ls /usr/share/codespell/dictionary.txt /usr/lib/python3/dist-packages/codespell_lib/data/dictionary.txt 2>/dev/null | head -n 1)}
 for f in "$DIR"/*.c "$DIR"/*.h "$DIR"/Makefile; do
 	case "$f" in *.mod.c) continue ;; esac
 	out=$("$TREE/scripts/checkpatch.pl" --no-tree --strict --codespell \
+		${CODESPELLFILE:+--codespellfile $CODESPELLFILE} \
 		--max-line-length=80 --ignore COMMIT_LOG_LONG_LINE,MACRO_ARG_REUSE,ALLOC_SIZEOF_STRUCT,NO_AUTHOR_SIGN_OFF,GIT_COMMIT_ID,CAMELCASE,FILE_PATH_CHANGES,BAD_REPORTED_BY_LINK \
 		-f "$f" 2>&1)
 	tot=$(echo "$out" | sed -n 's/^total: //p')
