@@ -182,7 +182,7 @@ const struct e1000e_family e1000e_82574_family = {
 	.name		= "82574L",
 	.mac_type	= E1000E_MAC_82574,
 	.flags		= E1000E_FAM_JUMBO | E1000E_FAM_MSIX | E1000E_FAM_RSS |
-			  E1000E_FAM_VLAN_FILTER,
+			  E1000E_FAM_VLAN_FILTER | E1000E_FAM_NO_ASPM,
 	.max_frame	= 9018,
 	.rx_pba_kb	= 32,
 	.num_queues	= 2,
@@ -195,7 +195,7 @@ const struct e1000e_family e1000e_82574_family = {
 const struct e1000e_family e1000e_82583_family = {
 	.name		= "82583V",
 	.mac_type	= E1000E_MAC_82583,
-	.flags		= E1000E_FAM_VLAN_FILTER,
+	.flags		= E1000E_FAM_VLAN_FILTER | E1000E_FAM_NO_ASPM,
 	.max_frame	= 1518,
 	.rx_pba_kb	= 32,
 	.num_queues	= 1,

@@ -68,6 +68,11 @@ static const struct e1000e_stat_desc e1000e_hw_stat_desc[] = {
 #define E1000E_TXQ_STATS	7
 #define E1000E_RXQ_STATS	6
 
+/**
+ * e1000e_get_drvinfo - ethtool: driver name and bus address
+ * @netdev: device
+ * @info: driver information
+ */
 static void e1000e_get_drvinfo(struct net_device *netdev,
 			       struct ethtool_drvinfo *info)
 {
@@ -78,16 +83,34 @@ static void e1000e_get_drvinfo(struct net_device *netdev,
 	info->n_priv_flags = E1000E_NUM_PFLAGS;
 }
 
+/**
+ * e1000e_get_msglevel - ethtool: message level
+ * @netdev: device
+ *
+ * Return: the value.
+ */
 static u32 e1000e_get_msglevel(struct net_device *netdev)
 {
 	return e1000e_netdev_priv(netdev)->msg_enable;
 }
 
+/**
+ * e1000e_set_msglevel - ethtool: set the message level
+ * @netdev: device
+ * @level: message level
+ */
 static void e1000e_set_msglevel(struct net_device *netdev, u32 level)
 {
 	e1000e_netdev_priv(netdev)->msg_enable = level;
 }
 
+/**
+ * e1000e_get_link_ksettings - ethtool: link modes, speed, duplex
+ * @netdev: device
+ * @ks: link settings
+ *
+ * Return: 0 or a negative error.
+ */
 static int e1000e_get_link_ksettings(struct net_device *netdev,
 				     struct ethtool_link_ksettings *ks)
 {
@@ -148,6 +171,13 @@ static int e1000e_get_link_ksettings(struct net_device *netdev,
 	return 0;
 }
 
+/**
+ * e1000e_set_link_ksettings - ethtool: autonegotiation or forced 10/100
+ * @netdev: device
+ * @ks: link settings
+ *
+ * Return: 0 or a negative error.
+ */
 static int e1000e_set_link_ksettings(struct net_device *netdev,
 				     const struct ethtool_link_ksettings *ks)
 {
@@ -194,6 +224,12 @@ static int e1000e_set_link_ksettings(struct net_device *netdev,
 	return e1000e_reconfigure(ad);
 }
 
+/**
+ * e1000e_nway_reset - ethtool: restart autonegotiation
+ * @netdev: device
+ *
+ * Return: 0 or a negative error.
+ */
 static int e1000e_nway_reset(struct net_device *netdev)
 {
 	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
@@ -203,6 +239,11 @@ static int e1000e_nway_reset(struct net_device *netdev)
 	return e1000e_phy_setup_copper(&ad->hw);
 }
 
+/**
+ * e1000e_get_pauseparam - ethtool: requested flow control
+ * @netdev: device
+ * @p: pause parameters
+ */
 static void e1000e_get_pauseparam(struct net_device *netdev,
 				  struct ethtool_pauseparam *p)
 {
@@ -215,6 +256,13 @@ static void e1000e_get_pauseparam(struct net_device *netdev,
 		      hw->mac.fc_requested == E1000E_FC_TX_PAUSE;
 }
 
+/**
+ * e1000e_set_pauseparam - ethtool: set flow control and renegotiate
+ * @netdev: device
+ * @p: pause parameters
+ *
+ * Return: 0 or a negative error.
+ */
 static int e1000e_set_pauseparam(struct net_device *netdev,
 				 struct ethtool_pauseparam *p)
 {
@@ -233,6 +281,11 @@ static int e1000e_set_pauseparam(struct net_device *netdev,
 	return e1000e_reconfigure(ad);
 }
 
+/**
+ * e1000e_get_pause_stats - ethtool: PAUSE frames sent and received
+ * @netdev: device
+ * @st: statistics to fill
+ */
 static void e1000e_get_pause_stats(struct net_device *netdev,
 				   struct ethtool_pause_stats *st)
 {
@@ -245,6 +298,13 @@ static void e1000e_get_pause_stats(struct net_device *netdev,
 	spin_unlock_bh(&ad->stats_lock);
 }
 
+/**
+ * e1000e_get_ringparam - ethtool: ring sizes
+ * @netdev: device
+ * @r: ring parameters
+ * @kr: extended ring parameters
+ * @extack: netlink error report
+ */
 static void e1000e_get_ringparam(struct net_device *netdev,
 				 struct ethtool_ringparam *r,
 				 struct kernel_ethtool_ringparam *kr,
@@ -258,6 +318,15 @@ static void e1000e_get_ringparam(struct net_device *netdev,
 	r->tx_pending = ad->tx_ring_count;
 }
 
+/**
+ * e1000e_set_ringparam - ethtool: resize the rings (old sizes kept on failure)
+ * @netdev: device
+ * @r: ring parameters
+ * @kr: extended ring parameters
+ * @extack: netlink error report
+ *
+ * Return: 0 or a negative error.
+ */
 static int e1000e_set_ringparam(struct net_device *netdev,
 				struct ethtool_ringparam *r,
 				struct kernel_ethtool_ringparam *kr,
@@ -297,6 +366,11 @@ static int e1000e_set_ringparam(struct net_device *netdev,
 	return err;
 }
 
+/**
+ * e1000e_get_channels - ethtool: queue pairs in use and available
+ * @netdev: device
+ * @ch: channel counts
+ */
 static void e1000e_get_channels(struct net_device *netdev,
 				struct ethtool_channels *ch)
 {
@@ -309,6 +383,13 @@ static void e1000e_get_channels(struct net_device *netdev,
 	ch->other_count = ch->max_other;
 }
 
+/**
+ * e1000e_set_channels - ethtool: switch between one and two queue pairs
+ * @netdev: device
+ * @ch: channel counts
+ *
+ * Return: 0 or a negative error.
+ */
 static int e1000e_set_channels(struct net_device *netdev,
 			       struct ethtool_channels *ch)
 {
@@ -344,6 +425,15 @@ static int e1000e_set_channels(struct net_device *netdev,
 	return err;
 }
 
+/**
+ * e1000e_get_coalesce - ethtool: interrupt moderation
+ * @netdev: device
+ * @ec: coalescing parameters
+ * @kec: extended coalescing parameters
+ * @extack: netlink error report
+ *
+ * Return: 0 or a negative error.
+ */
 static int e1000e_get_coalesce(struct net_device *netdev,
 			       struct ethtool_coalesce *ec,
 			       struct kernel_ethtool_coalesce *kec,
@@ -356,6 +446,15 @@ static int e1000e_get_coalesce(struct net_device *netdev,
 	return 0;
 }
 
+/**
+ * e1000e_set_coalesce - ethtool: fixed or adaptive interrupt moderation
+ * @netdev: device
+ * @ec: coalescing parameters
+ * @kec: extended coalescing parameters
+ * @extack: netlink error report
+ *
+ * Return: 0 or a negative error.
+ */
 static int e1000e_set_coalesce(struct net_device *netdev,
 			       struct ethtool_coalesce *ec,
 			       struct kernel_ethtool_coalesce *kec,
@@ -381,6 +480,13 @@ static int e1000e_set_coalesce(struct net_device *netdev,
 	return 0;
 }
 
+/**
+ * e1000e_get_sset_count - ethtool: number of strings in a set
+ * @netdev: device
+ * @sset: string set
+ *
+ * Return: the number of strings, or -EOPNOTSUPP.
+ */
 static int e1000e_get_sset_count(struct net_device *netdev, int sset)
 {
 	switch (sset) {
@@ -394,6 +500,12 @@ static int e1000e_get_sset_count(struct net_device *netdev, int sset)
 	}
 }
 
+/**
+ * e1000e_get_strings - ethtool: statistics and private flag names
+ * @netdev: device
+ * @sset: string set
+ * @data: output buffer
+ */
 static void e1000e_get_strings(struct net_device *netdev, u32 sset, u8 *data)
 {
 	unsigned int i, q;
@@ -429,6 +541,12 @@ static void e1000e_get_strings(struct net_device *netdev, u32 sset, u8 *data)
 	}
 }
 
+/**
+ * e1000e_get_ethtool_stats - ethtool: hardware and per-queue counters
+ * @netdev: device
+ * @st: ethtool stats header
+ * @data: output buffer
+ */
 static void e1000e_get_ethtool_stats(struct net_device *netdev,
 				     struct ethtool_stats *st, u64 *data)
 {
@@ -466,11 +584,24 @@ static void e1000e_get_ethtool_stats(struct net_device *netdev,
 	}
 }
 
+/**
+ * e1000e_get_priv_flags - ethtool: private flags
+ * @netdev: device
+ *
+ * Return: the value.
+ */
 static u32 e1000e_get_priv_flags(struct net_device *netdev)
 {
 	return e1000e_netdev_priv(netdev)->pflags;
 }
 
+/**
+ * e1000e_set_priv_flags - ethtool: choose the interrupt mode (no-msix, no-msi)
+ * @netdev: device
+ * @flags: private flags
+ *
+ * Return: 0 or a negative error.
+ */
 static int e1000e_set_priv_flags(struct net_device *netdev, u32 flags)
 {
 	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
@@ -509,11 +640,23 @@ static const u32 e1000e_dump_regs[] = {
 	E1000E_EITR(0), E1000E_EITR(1), E1000E_EITR(2),
 };
 
+/**
+ * e1000e_get_regs_len - ethtool: size of the register dump
+ * @netdev: device
+ *
+ * Return: the dump size in bytes.
+ */
 static int e1000e_get_regs_len(struct net_device *netdev)
 {
 	return sizeof(e1000e_dump_regs) * 2;
 }
 
+/**
+ * e1000e_get_regs - ethtool: register dump as (offset, value) pairs
+ * @netdev: device
+ * @regs: register dump header
+ * @p: output buffer
+ */
 static void e1000e_get_regs(struct net_device *netdev,
 			    struct ethtool_regs *regs, void *p)
 {
@@ -529,11 +672,25 @@ static void e1000e_get_regs(struct net_device *netdev,
 	}
 }
 
+/**
+ * e1000e_get_eeprom_len - ethtool: NVM size in bytes
+ * @netdev: device
+ *
+ * Return: the NVM size in bytes.
+ */
 static int e1000e_get_eeprom_len(struct net_device *netdev)
 {
 	return E1000E_NVM_WORDS * 2;
 }
 
+/**
+ * e1000e_get_eeprom - ethtool: read NVM bytes
+ * @netdev: device
+ * @ee: NVM request
+ * @bytes: NVM bytes
+ *
+ * Return: 0 or a negative error.
+ */
 static int e1000e_get_eeprom(struct net_device *netdev,
 			     struct ethtool_eeprom *ee, u8 *bytes)
 {
@@ -554,16 +711,35 @@ static int e1000e_get_eeprom(struct net_device *netdev,
 	return 0;
 }
 
+/**
+ * e1000e_get_rxfh_key_size - ethtool: RSS key size
+ * @netdev: device
+ *
+ * Return: the value.
+ */
 static u32 e1000e_get_rxfh_key_size(struct net_device *netdev)
 {
 	return E1000E_RSS_KEY_SIZE;
 }
 
+/**
+ * e1000e_get_rxfh_indir_size - ethtool: RSS indirection table size
+ * @netdev: device
+ *
+ * Return: the value.
+ */
 static u32 e1000e_get_rxfh_indir_size(struct net_device *netdev)
 {
 	return E1000E_RETA_ENTRIES;
 }
 
+/**
+ * e1000e_get_rxfh - ethtool: RSS key, table and hash function
+ * @netdev: device
+ * @rxfh: RSS parameters
+ *
+ * Return: 0 or a negative error.
+ */
 static int e1000e_get_rxfh(struct net_device *netdev,
 			   struct ethtool_rxfh_param *rxfh)
 {
@@ -580,6 +756,14 @@ static int e1000e_get_rxfh(struct net_device *netdev,
 	return 0;
 }
 
+/**
+ * e1000e_set_rxfh - ethtool: set the RSS key or indirection table
+ * @netdev: device
+ * @rxfh: RSS parameters
+ * @extack: netlink error report
+ *
+ * Return: 0 or a negative error.
+ */
 static int e1000e_set_rxfh(struct net_device *netdev,
 			   struct ethtool_rxfh_param *rxfh,
 			   struct netlink_ext_ack *extack)
@@ -605,6 +789,14 @@ static int e1000e_set_rxfh(struct net_device *netdev,
 	return 0;
 }
 
+/**
+ * e1000e_get_rxnfc - ethtool: RX ring count and hashed fields
+ * @netdev: device
+ * @nfc: RX flow request
+ * @rules: rule locations (unused)
+ *
+ * Return: 0 or a negative error.
+ */
 static int e1000e_get_rxnfc(struct net_device *netdev,
 			    struct ethtool_rxnfc *nfc, u32 *rules)
 {

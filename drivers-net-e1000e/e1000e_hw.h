@@ -115,6 +115,7 @@ struct e1000e_nvm_ops {
 #define E1000E_FAM_MSIX		BIT(1)
 #define E1000E_FAM_RSS		BIT(2)
 #define E1000E_FAM_VLAN_FILTER	BIT(3)
+#define E1000E_FAM_NO_ASPM	BIT(4)	/* errata: ASPM L0s/L1 unreliable */
 
 /**
  * struct e1000e_family - static description of one MAC family member

@@ -40,6 +40,13 @@ void e1000e_set_itr(struct e1000e_q_vector *qv, u32 usecs)
 	e1000e_wr32(&ad->hw, qv->eitr_reg, val);
 }
 
+/**
+ * e1000e_msix_ring - MSI-X queue vector: schedule NAPI, no register access
+ * @irq: interrupt number
+ * @data: handler cookie
+ *
+ * Return: IRQ_HANDLED, or IRQ_NONE if the interrupt was not ours.
+ */
 static irqreturn_t e1000e_msix_ring(int irq, void *data)
 {
 	struct e1000e_q_vector *qv = data;
@@ -54,6 +61,13 @@ static void e1000e_link_event(struct e1000e_adapter *ad)
 		mod_delayed_work(system_wq, &ad->service_task, 0);
 }
 
+/**
+ * e1000e_msix_other - MSI-X other vector: link and error causes
+ * @irq: interrupt number
+ * @data: handler cookie
+ *
+ * Return: IRQ_HANDLED, or IRQ_NONE if the interrupt was not ours.
+ */
 static irqreturn_t e1000e_msix_other(int irq, void *data)
 {
 	struct e1000e_adapter *ad = data;
@@ -70,6 +84,13 @@ static irqreturn_t e1000e_msix_other(int irq, void *data)
 	return IRQ_HANDLED;
 }
 
+/**
+ * e1000e_intr - MSI/INTx handler: read ICR, schedule NAPI and link checks
+ * @irq: interrupt number
+ * @data: handler cookie
+ *
+ * Return: IRQ_HANDLED, or IRQ_NONE if the interrupt was not ours.
+ */
 static irqreturn_t e1000e_intr(int irq, void *data)
 {
 	struct e1000e_adapter *ad = data;
@@ -305,6 +326,10 @@ void e1000e_irq_free(struct e1000e_adapter *ad)
 	free_irq(ad->other_irq, ad);
 }
 
+/**
+ * e1000e_dim_work - lib/dim work: program the moderation DIM chose
+ * @work: work item
+ */
 static void e1000e_dim_work(struct work_struct *work)
 {
 	struct dim *dim = container_of(work, struct dim, work);

@@ -221,6 +221,11 @@ static void e1000e_fold_ring_stats(struct e1000e_adapter *ad)
 	spin_unlock_bh(&ad->stats_lock);
 }
 
+/**
+ * e1000e_get_stats64 - ndo_get_stats64: ring and hardware error counters
+ * @netdev: device
+ * @st: statistics to fill
+ */
 static void e1000e_get_stats64(struct net_device *netdev,
 			       struct rtnl_link_stats64 *st)
 {
@@ -260,6 +265,12 @@ static void e1000e_get_stats64(struct net_device *netdev,
 	spin_unlock_bh(&ad->stats_lock);
 }
 
+/**
+ * e1000e_get_queue_stats_rx - netdev_stat_ops: counters of one RX queue
+ * @netdev: device
+ * @idx: queue index
+ * @st: statistics to fill
+ */
 static void e1000e_get_queue_stats_rx(struct net_device *netdev, int idx,
 				      struct netdev_queue_stats_rx *st)
 {
@@ -274,6 +285,12 @@ static void e1000e_get_queue_stats_rx(struct net_device *netdev, int idx,
 	st->csum_bad = s.rx.csum_err;
 }
 
+/**
+ * e1000e_get_queue_stats_tx - netdev_stat_ops: counters of one TX queue
+ * @netdev: device
+ * @idx: queue index
+ * @st: statistics to fill
+ */
 static void e1000e_get_queue_stats_tx(struct net_device *netdev, int idx,
 				      struct netdev_queue_stats_tx *st)
 {
@@ -289,6 +306,12 @@ static void e1000e_get_queue_stats_tx(struct net_device *netdev, int idx,
 	st->wake = s.tx.wakes;
 }
 
+/**
+ * e1000e_get_base_stats - netdev_stat_ops: totals not held by an active queue
+ * @netdev: device
+ * @rx: RX totals
+ * @tx: TX totals
+ */
 static void e1000e_get_base_stats(struct net_device *netdev,
 				  struct netdev_queue_stats_rx *rx,
 				  struct netdev_queue_stats_tx *tx)
@@ -581,6 +604,10 @@ int e1000e_reconfigure(struct e1000e_adapter *ad)
 	return e1000e_up(ad);
 }
 
+/**
+ * e1000e_service_task - periodic work: link, hardware counters, RX kick
+ * @work: work item
+ */
 static void e1000e_service_task(struct work_struct *work)
 {
 	struct e1000e_adapter *ad = container_of(to_delayed_work(work),
@@ -602,6 +629,10 @@ static void e1000e_service_task(struct work_struct *work)
 	schedule_delayed_work(&ad->service_task, E1000E_SERVICE_PERIOD);
 }
 
+/**
+ * e1000e_reset_task - work: restart the device after a TX timeout
+ * @work: work item
+ */
 static void e1000e_reset_task(struct work_struct *work)
 {
 	struct e1000e_adapter *ad = container_of(work, struct e1000e_adapter,
@@ -621,6 +652,12 @@ static void e1000e_reset_task(struct work_struct *work)
 
 /* ---- ndo ops ---- */
 
+/**
+ * e1000e_open - ndo_open: bring the interface up
+ * @netdev: device
+ *
+ * Return: 0 or a negative error.
+ */
 static int e1000e_open(struct net_device *netdev)
 {
 	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
@@ -629,12 +666,25 @@ static int e1000e_open(struct net_device *netdev)
 	return e1000e_up(ad);
 }
 
+/**
+ * e1000e_stop - ndo_stop: take the interface down
+ * @netdev: device
+ *
+ * Return: 0 or a negative error.
+ */
 static int e1000e_stop(struct net_device *netdev)
 {
 	e1000e_down(e1000e_netdev_priv(netdev));
 	return 0;
 }
 
+/**
+ * e1000e_set_mac - ndo_set_mac_address: program receive address 0
+ * @netdev: device
+ * @p: struct sockaddr with the new address
+ *
+ * Return: 0 or a negative error.
+ */
 static int e1000e_set_mac(struct net_device *netdev, void *p)
 {
 	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
@@ -649,6 +699,13 @@ static int e1000e_set_mac(struct net_device *netdev, void *p)
 	return 0;
 }
 
+/**
+ * e1000e_change_mtu - ndo_change_mtu: apply a new MTU (restarts the device)
+ * @netdev: device
+ * @mtu: new MTU
+ *
+ * Return: 0 or a negative error.
+ */
 static int e1000e_change_mtu(struct net_device *netdev, int mtu)
 {
 	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
@@ -667,6 +724,11 @@ static int e1000e_change_mtu(struct net_device *netdev, int mtu)
 	return err;
 }
 
+/**
+ * e1000e_tx_timeout - ndo_tx_timeout: log the stuck queue and schedule a reset
+ * @netdev: device
+ * @txq: queue index
+ */
 static void e1000e_tx_timeout(struct net_device *netdev, unsigned int txq)
 {
 	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
@@ -680,6 +742,14 @@ static void e1000e_tx_timeout(struct net_device *netdev, unsigned int txq)
 	schedule_work(&ad->reset_task);
 }
 
+/**
+ * e1000e_vlan_rx_add_vid - ndo_vlan_rx_add_vid: accept a VLAN
+ * @netdev: device
+ * @proto: VLAN protocol
+ * @vid: VLAN ID
+ *
+ * Return: 0 or a negative error.
+ */
 static int e1000e_vlan_rx_add_vid(struct net_device *netdev, __be16 proto,
 				  u16 vid)
 {
@@ -690,6 +760,14 @@ static int e1000e_vlan_rx_add_vid(struct net_device *netdev, __be16 proto,
 	return 0;
 }
 
+/**
+ * e1000e_vlan_rx_kill_vid - ndo_vlan_rx_kill_vid: stop accepting a VLAN
+ * @netdev: device
+ * @proto: VLAN protocol
+ * @vid: VLAN ID
+ *
+ * Return: 0 or a negative error.
+ */
 static int e1000e_vlan_rx_kill_vid(struct net_device *netdev, __be16 proto,
 				   u16 vid)
 {
@@ -700,6 +778,13 @@ static int e1000e_vlan_rx_kill_vid(struct net_device *netdev, __be16 proto,
 	return 0;
 }
 
+/**
+ * e1000e_set_features - ndo_set_features: apply offload changes
+ * @netdev: device
+ * @features: requested features
+ *
+ * Return: 0 or a negative error.
+ */
 static int e1000e_set_features(struct net_device *netdev,
 			       netdev_features_t features)
 {

@@ -53,6 +53,13 @@ static int e1000e_probe_hw(struct e1000e_adapter *ad)
 	return 0;
 }
 
+/**
+ * e1000e_probe - PCI probe: map, validate the NVM, register the netdev
+ * @pdev: PCI device
+ * @id: matching ID table entry
+ *
+ * Return: 0 or a negative error.
+ */
 static int e1000e_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 {
 	const struct e1000e_family *fam = e1000e_family_for(id->driver_data);
@@ -62,6 +69,11 @@ static int e1000e_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 
 	if (!fam)
 		return -ENODEV;
+
+	/* both parts hang or flap the link with ASPM on: keep it off */
+	if (fam->flags & E1000E_FAM_NO_ASPM)
+		pci_disable_link_state(pdev, PCIE_LINK_STATE_L0S |
+				       PCIE_LINK_STATE_L1);
 
 	err = pci_enable_device_mem(pdev);
 	if (err)
@@ -149,6 +161,10 @@ err_disable:
 	return err;
 }
 
+/**
+ * e1000e_remove - PCI remove: unregister and release everything
+ * @pdev: PCI device
+ */
 static void e1000e_remove(struct pci_dev *pdev)
 {
 	struct net_device *netdev = pci_get_drvdata(pdev);
@@ -181,6 +197,12 @@ static void e1000e_quiesce(struct e1000e_adapter *ad)
 	ad->fam->phy->power(&ad->hw, false);
 }
 
+/**
+ * e1000e_suspend - system sleep: stop traffic and power the PHY down
+ * @dev: device
+ *
+ * Return: 0 or a negative error.
+ */
 static int e1000e_suspend(struct device *dev)
 {
 	struct net_device *netdev = dev_get_drvdata(dev);
@@ -189,6 +211,12 @@ static int e1000e_suspend(struct device *dev)
 	return 0;
 }
 
+/**
+ * e1000e_resume - system wake: power the PHY up and restart a running device
+ * @dev: device
+ *
+ * Return: 0 or a negative error.
+ */
 static int e1000e_resume(struct device *dev)
 {
 	struct net_device *netdev = dev_get_drvdata(dev);
@@ -208,6 +236,10 @@ static int e1000e_resume(struct device *dev)
 
 static DEFINE_SIMPLE_DEV_PM_OPS(e1000e_pm_ops, e1000e_suspend, e1000e_resume);
 
+/**
+ * e1000e_shutdown - PCI shutdown: quiesce the device, D3hot at power off
+ * @pdev: PCI device
+ */
 static void e1000e_shutdown(struct pci_dev *pdev)
 {
 	struct net_device *netdev = pci_get_drvdata(pdev);
