@@ -122,8 +122,8 @@ static int e1000e_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	eth_hw_addr_set(netdev, ad->hw.perm_addr);
 	memcpy(ad->hw.addr, ad->hw.perm_addr, ETH_ALEN);
 
-	ad->tx_ring_count = E1000E_DEFAULT_RING;
-	ad->rx_ring_count = E1000E_DEFAULT_RING;
+	ad->tx_ring_count = E1000E_DEFAULT_TX_RING;
+	ad->rx_ring_count = E1000E_DEFAULT_RX_RING;
 	ad->rx_itr_us = E1000E_DEFAULT_ITR_US;
 	ad->adaptive_itr = true;
 	ad->num_queues = fam->num_queues;

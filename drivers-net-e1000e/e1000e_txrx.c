@@ -644,7 +644,9 @@ static int e1000e_clean_rx(struct e1000e_ring *ring, int budget)
 	ring->stats.bytes += bytes;
 	u64_stats_update_end(&ring->syncp);
 
-	e1000e_refill_rx(ring);
+	/* one tail write per batch of buffers */
+	if (e1000e_desc_unused(ring) >= ring->count / 4)
+		e1000e_refill_rx(ring);
 	return pkts;
 }
 
