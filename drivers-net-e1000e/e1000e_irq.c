@@ -158,8 +158,8 @@ void e1000e_irq_configure(struct e1000e_adapter *ad)
 		E1000E_IVAR_OTHER;
 	e1000e_wr32(hw, E1000E_IVAR, ivar);
 	/* link changes are rare; RX overruns also land here: throttle */
-	e1000e_wr32(hw, E1000E_EITR(ad->num_vectors - 1),
-		    DIV_ROUND_UP(E1000E_OTHER_ITR_US * 1000, E1000E_ITR_UNIT_NS));
+	ext = DIV_ROUND_UP(E1000E_OTHER_ITR_US * 1000, E1000E_ITR_UNIT_NS);
+	e1000e_wr32(hw, E1000E_EITR(ad->num_vectors - 1), ext);
 
 	/* no auto-mask: IAM empty, and IAME so that an ICR read clears it */
 	e1000e_wr32(hw, E1000E_IAM, 0);

@@ -79,7 +79,7 @@ both_up
 # address: spread real TCP segments (TSO off on the sender)
 $ETHTOOL -K $IF0 tso off
 r0=$(stat $IF1 rx0_packets peer); r1=$(stat $IF1 rx1_packets peer)
-tcp tcp-2q -P 4
+tcp tcp-2q -P 8
 r0b=$(stat $IF1 rx0_packets peer); r1b=$(stat $IF1 rx1_packets peer)
 if [ $((r0b - r0)) -gt 100 ] && [ $((r1b - r1)) -gt 100 ]; then
 	ok rss-spread
