@@ -27,6 +27,8 @@
 #define E1000E_MIN_MTU		68
 #define E1000E_MAX_MTU		(9018 - ETH_HLEN - ETH_FCS_LEN)
 
+#define E1000E_CTX_KEY_NONE	U64_MAX
+
 #define E1000E_TX_DESC_NEEDED	(MAX_SKB_FRAGS + 4)
 #define E1000E_TX_WAKE_THRESH	(E1000E_TX_DESC_NEEDED * 2)
 
@@ -105,6 +107,7 @@ struct e1000e_ring {
 	u16 ntc;
 	u16 qid;
 	u32 max_per_desc;
+	u64 ctx_key;
 
 	struct u64_stats_sync syncp;
 	struct e1000e_ring_stats stats;

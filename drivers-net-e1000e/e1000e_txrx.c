@@ -66,6 +66,7 @@ static int e1000e_alloc_tx_ring(struct e1000e_adapter *ad, u16 q)
 	struct e1000e_ring *ring = &ad->tx_ring[q];
 
 	ring->count = ad->tx_ring_count;
+	ring->ctx_key = E1000E_CTX_KEY_NONE;
 	ring->tx_buf = kvcalloc(ring->count, sizeof(*ring->tx_buf), GFP_KERNEL);
 	if (!ring->tx_buf)
 		return -ENOMEM;
@@ -198,6 +199,7 @@ static void e1000e_clean_tx_ring(struct e1000e_ring *ring)
 	}
 	ring->ntu = 0;
 	ring->ntc = 0;
+	ring->ctx_key = E1000E_CTX_KEY_NONE;
 	if (ring->desc)
 		memset(ring->desc, 0, ring->size);
 	netdev_tx_reset_queue(netdev_get_tx_queue(ring->netdev, ring->qid));
@@ -214,11 +216,13 @@ static unsigned int e1000e_tx_count(const struct sk_buff *skb, u32 max)
 	return n;
 }
 
-/* Writes a context descriptor at ntu. Returns the data descriptor bits,
- * or a negative error.
+/* Sets the data descriptor bits for the offloads of @skb and, when the
+ * queue needs a new context, writes one at ntu. Returns 1 if it did, 0 if
+ * not, or a negative error; *ctx_key is the context the queue will hold.
  */
 static int e1000e_tx_offload(struct e1000e_ring *ring, struct sk_buff *skb,
-			     u32 *lower, u32 *upper, unsigned int *hdr_len)
+			     u32 *lower, u32 *upper, unsigned int *hdr_len,
+			     u64 *ctx_key)
 {
 	struct e1000e_tx_ctx_desc *ctx;
 	u32 ip_setup = 0, tu_setup, cmd_len, seg = 0;
@@ -280,11 +284,20 @@ static int e1000e_tx_offload(struct e1000e_ring *ring, struct sk_buff *skb,
 		return 0;
 	}
 
+	/* the queue keeps the last context: checksum-only packets with the
+	 * same offsets need no new one (TSO contexts always differ)
+	 */
+	*ctx_key = (u64)tu_setup << 32 | cmd_len;
+	if (!seg && !ip_setup && ring->ctx_key == *ctx_key)
+		return 0;
+
 	ctx = E1000E_CTX_DESC(ring, ring->ntu);
 	ctx->ip_setup = cpu_to_le32(ip_setup);
 	ctx->tu_setup = cpu_to_le32(tu_setup);
 	ctx->cmd_len = cpu_to_le32(cmd_len);
 	ctx->seg_setup = cpu_to_le32(seg);
+	if (seg || ip_setup)
+		*ctx_key = E1000E_CTX_KEY_NONE;
 	return 1;
 }
 
@@ -314,6 +327,7 @@ netdev_tx_t e1000e_xmit(struct sk_buff *skb, struct net_device *netdev)
 	unsigned int hdr_len = 0, f, nr_frags, bytes;
 	struct e1000e_tx_desc *desc = NULL;
 	struct e1000e_tx_buf *first_buf;
+	u64 ctx_key = ring->ctx_key;
 	u16 first = ring->ntu, i;
 	int ctx;
 
@@ -331,7 +345,7 @@ netdev_tx_t e1000e_xmit(struct sk_buff *skb, struct net_device *netdev)
 		goto out_drop_counted;
 
 	u64_stats_update_begin(&ring->syncp);
-	ctx = e1000e_tx_offload(ring, skb, &lower, &upper, &hdr_len);
+	ctx = e1000e_tx_offload(ring, skb, &lower, &upper, &hdr_len, &ctx_key);
 	u64_stats_update_end(&ring->syncp);
 	if (ctx < 0)
 		goto out_drop;
@@ -405,6 +419,7 @@ netdev_tx_t e1000e_xmit(struct sk_buff *skb, struct net_device *netdev)
 
 	/* publish the slots to the completion side */
 	smp_store_release(&ring->ntu, i);
+	ring->ctx_key = ctx_key;
 
 	netif_txq_maybe_stop(txq, e1000e_desc_unused(ring),
 			     E1000E_TX_DESC_NEEDED, E1000E_TX_WAKE_THRESH);
