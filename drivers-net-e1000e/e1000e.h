@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Intel PRO/1000 PCIe: driver state shared by the kernel-side files */
+#ifndef _E1000E_H_
+#define _E1000E_H_
+
+#include <linux/dim.h>
+#include <linux/netdevice.h>
+#include <linux/pci.h>
+#include <linux/u64_stats_sync.h>
+#include <linux/workqueue.h>
+
+#include "e1000e_hw.h"
+
+#define E1000E_DRV_NAME		"e1000e"
+
+#define E1000E_MAX_QUEUES	2
+#define E1000E_MAX_VECTORS	(E1000E_MAX_QUEUES + 1)
+
+#define E1000E_DEFAULT_TX_RING	256
+#define E1000E_DEFAULT_RX_RING	512
+#define E1000E_MIN_RING		64
+#define E1000E_MAX_RING		4096
+#define E1000E_RING_ALIGN	8
+
+#define E1000E_RX_HEADROOM	XDP_PACKET_HEADROOM
+#define E1000E_RX_BUF_LEN	2048
+#define E1000E_MIN_MTU		68
+#define E1000E_MAX_MTU		(9018 - ETH_HLEN - ETH_FCS_LEN)
+
+#define E1000E_CTX_KEY_NONE	U64_MAX
+
+#define E1000E_TX_DESC_NEEDED	(MAX_SKB_FRAGS + 4)
+#define E1000E_TX_WAKE_THRESH	(E1000E_TX_DESC_NEEDED * 2)
+
+#define E1000E_DEFAULT_ITR_US	20
+#define E1000E_MAX_ITR_US	10000
+#define E1000E_OTHER_ITR_US	1000
+
+enum e1000e_state_bits {
+	E1000E_DOWN,
+	E1000E_RESETTING,
+	E1000E_REMOVING,
+};
+
+enum e1000e_irq_mode {
+	E1000E_IRQ_MSIX,
+	E1000E_IRQ_MSI,
+	E1000E_IRQ_INTX,
+};
+
+/* private flags, also used to pick the interrupt mode for tests */
+#define E1000E_PFLAG_NO_MSIX	BIT(0)
+#define E1000E_PFLAG_NO_MSI	BIT(1)
+
+struct e1000e_tx_buf {
+	struct sk_buff *skb;
+	dma_addr_t dma;
+	u32 len;
+	u32 bytes;
+	u16 segs;
+	u16 eop;
+	bool mapped_page;
+};
+
+struct e1000e_rx_buf {
+	struct page *page;
+};
+
+struct e1000e_ring_stats {
+	u64 packets;
+	u64 bytes;
+	union {
+		struct {
+			u64 csum;
+			u64 tso;
+			u64 stops;
+			u64 wakes;
+			u64 drops;
+		} tx;
+		struct {
+			u64 csum_ok;
+			u64 csum_err;
+			u64 alloc_fail;
+			u64 drops;
+		} rx;
+	};
+};
+
+struct e1000e_q_vector;
+
+struct e1000e_ring {
+	void *desc;
+	dma_addr_t dma;
+	u8 __iomem *tail;
+	struct e1000e_q_vector *qv;
+	struct device *dev;
+	struct net_device *netdev;
+	union {
+		struct e1000e_tx_buf *tx_buf;
+		struct e1000e_rx_buf *rx_buf;
+	};
+	struct page_pool *pp;
+	struct sk_buff *skb;
+	u32 size;
+	u16 count;
+	u16 ntu;
+	u16 ntc;
+	u16 qid;
+	u32 max_per_desc;
+	u64 ctx_key;
+
+	struct u64_stats_sync syncp;
+	struct e1000e_ring_stats stats;
+};
+
+struct e1000e_q_vector {
+	struct napi_struct napi;
+	struct e1000e_adapter *ad;
+	struct e1000e_ring *tx;
+	struct e1000e_ring *rx;
+	u32 eims;
+	u32 eitr_reg;
+	int irq;
+	u16 idx;
+	u16 itr_us;
+	bool itr_dirty;
+	struct dim dim;
+	u16 dim_events;
+	char name[IFNAMSIZ + 16];
+};
+
+struct e1000e_hw_stats {
+	u64 crcerrs, algnerrc, symerrs, rxerrc, mpc, scc, ecol, mcc, latecol;
+	u64 colc, dc, tncrs, sec, cexterr, rlec, xonrxc, xontxc, xoffrxc;
+	u64 xofftxc, fcruc, gprc, bprc, mprc, gptc, gorc, gotc, rnbc, ruc;
+	u64 rfc, roc, rjc, tor, tot, tpr, tpt, mptc, bptc, tsctc, tsctfc;
+};
+
+struct e1000e_adapter {
+	struct net_device *netdev;
+	struct pci_dev *pdev;
+	struct e1000e_hw hw;
+	const struct e1000e_family *fam;
+	unsigned long state;
+	u32 msg_enable;
+	u32 pflags;
+
+	u16 num_queues;
+	u16 req_queues;
+	u16 tx_ring_count;
+	u16 rx_ring_count;
+	struct e1000e_ring tx_ring[E1000E_MAX_QUEUES];
+	struct e1000e_ring rx_ring[E1000E_MAX_QUEUES];
+	struct e1000e_q_vector qv[E1000E_MAX_QUEUES];
+
+	enum e1000e_irq_mode irq_mode;
+	int num_vectors;
+	int other_irq;
+	char other_name[IFNAMSIZ + 16];
+
+	u32 rx_itr_us;
+	bool adaptive_itr;
+	u32 max_frame;
+	u32 rctl;
+	u32 tx_max_per_desc;
+
+	u32 rss_key[E1000E_RSS_KEY_SIZE / 4];
+	u8 reta[E1000E_RETA_ENTRIES];
+	bool reta_user;
+	u32 vfta[E1000E_VFTA_SIZE];
+
+	struct delayed_work service_task;
+	struct work_struct reset_task;
+	unsigned long link_check;
+
+	/* written only by the service task, under stats_lock */
+	spinlock_t stats_lock;
+	struct e1000e_hw_stats hw_stats;
+	struct rtnl_link_stats64 stats64;
+	struct e1000e_ring_stats base_tx;
+	struct e1000e_ring_stats base_rx;
+	u64 tx_timeouts;
+	u64 resets;
+};
+
+struct e1000e_id_info {
+	u16 device;
+	u8 mac;
+	const char *part;
+};
+
+static inline struct e1000e_adapter *
+e1000e_netdev_priv(struct net_device *netdev)
+{
+	return netdev_priv(netdev);
+}
+
+/* e1000e_ids.c */
+extern const struct e1000e_id_info e1000e_all_ids[];
+extern const unsigned int e1000e_all_ids_count;
+extern const struct pci_device_id e1000e_pci_tbl[];
+const struct e1000e_family *e1000e_family_for(enum e1000e_mac_type mac);
+
+/* e1000e_netdev.c */
+int e1000e_netdev_setup(struct e1000e_adapter *ad);
+int e1000e_hw_reset(struct e1000e_adapter *ad);
+int e1000e_up(struct e1000e_adapter *ad);
+void e1000e_down(struct e1000e_adapter *ad);
+int e1000e_reconfigure(struct e1000e_adapter *ad);
+void e1000e_update_stats(struct e1000e_adapter *ad);
+void e1000e_set_rx_mode(struct net_device *netdev);
+void e1000e_rss_init(struct e1000e_adapter *ad);
+void e1000e_rss_write(struct e1000e_adapter *ad);
+void e1000e_check_link(struct e1000e_adapter *ad);
+extern const struct net_device_ops e1000e_netdev_ops;
+
+/* e1000e_txrx.c */
+int e1000e_alloc_rings(struct e1000e_adapter *ad);
+void e1000e_free_rings(struct e1000e_adapter *ad);
+void e1000e_configure_tx(struct e1000e_adapter *ad);
+void e1000e_configure_rx(struct e1000e_adapter *ad);
+int e1000e_fill_rx_rings(struct e1000e_adapter *ad);
+void e1000e_clean_rings(struct e1000e_adapter *ad);
+int e1000e_poll(struct napi_struct *napi, int budget);
+netdev_tx_t e1000e_xmit(struct sk_buff *skb, struct net_device *netdev);
+void e1000e_ring_stats_read(struct e1000e_ring *ring,
+			    struct e1000e_ring_stats *out);
+
+/* e1000e_irq.c */
+int e1000e_irq_init(struct e1000e_adapter *ad);
+void e1000e_irq_deinit(struct e1000e_adapter *ad);
+int e1000e_irq_request(struct e1000e_adapter *ad);
+void e1000e_irq_free(struct e1000e_adapter *ad);
+void e1000e_irq_configure(struct e1000e_adapter *ad);
+void e1000e_irq_enable(struct e1000e_adapter *ad);
+void e1000e_irq_disable(struct e1000e_adapter *ad);
+void e1000e_irq_enable_vector(struct e1000e_q_vector *qv);
+void e1000e_set_itr(struct e1000e_q_vector *qv, u32 usecs);
+void e1000e_dim_init(struct e1000e_q_vector *qv);
+
+/* e1000e_ethtool.c */
+void e1000e_set_ethtool_ops(struct net_device *netdev);
+
+#endif /* _E1000E_H_ */

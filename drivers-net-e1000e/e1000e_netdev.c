@@ -1,0 +1,856 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Intel PRO/1000 PCIe: net_device operations and the control path */
+
+#include <linux/etherdevice.h>
+#include <linux/if_vlan.h>
+#include <linux/interrupt.h>
+#include <linux/rtnetlink.h>
+#include <net/netdev_queues.h>
+
+#include "e1000e.h"
+
+#define E1000E_SERVICE_PERIOD	(2 * HZ)
+
+/* ---- reset and link ---- */
+
+static void e1000e_setup_pba(struct e1000e_adapter *ad)
+{
+	struct e1000e_hw *hw = &ad->hw;
+	u32 pba = ad->fam->rx_pba_kb, tx_kb, min_tx, min_rx, total;
+
+	e1000e_wr32(hw, E1000E_PBA, pba);
+
+	/* jumbo frames: the TX FIFO must hold two of them */
+	if (ad->max_frame > VLAN_ETH_FRAME_LEN + ETH_FCS_LEN) {
+		total = e1000e_rd32(hw, E1000E_PBA);
+		tx_kb = total >> 16;
+		pba = total & 0xffff;
+		min_tx = ALIGN((ad->max_frame + 16 - ETH_FCS_LEN) * 2, 1024);
+		min_tx >>= 10;
+		min_rx = ALIGN(ad->max_frame, 1024) >> 10;
+		if (tx_kb < min_tx && min_tx - tx_kb < pba) {
+			pba -= min_tx - tx_kb;
+			pba = max(pba, min_rx);
+		}
+		e1000e_wr32(hw, E1000E_PBA, pba);
+	}
+
+	/* XOFF when there is room for one more frame, XON a bit below */
+	hw->mac.fc_high_water = min((pba << 10) * 9 / 10,
+				    (pba << 10) - ad->max_frame);
+	hw->mac.fc_low_water = hw->mac.fc_high_water - 8;
+}
+
+/**
+ * e1000e_hw_reset - reset and reinitialize the MAC and start link setup
+ * @ad: adapter
+ *
+ * Return: 0 or a negative error from the hardware layer.
+ */
+int e1000e_hw_reset(struct e1000e_adapter *ad)
+{
+	struct e1000e_hw *hw = &ad->hw;
+	u32 ctrl;
+	int err;
+
+	e1000e_setup_pba(ad);
+
+	err = ad->fam->mac->reset(hw);
+	if (err) {
+		netdev_err(ad->netdev, "MAC reset failed: %d\n", err);
+		return err;
+	}
+
+	/* tell manageability firmware the driver owns the device */
+	e1000e_wr32(hw, E1000E_CTRL_EXT, e1000e_rd32(hw, E1000E_CTRL_EXT) |
+		    E1000E_CTRL_EXT_DRV_LOAD);
+
+	memcpy(hw->addr, ad->netdev->dev_addr, ETH_ALEN);
+	err = ad->fam->mac->init(hw);
+	if (err)
+		netdev_warn(ad->netdev, "link setup failed: %d\n", err);
+
+	ctrl = e1000e_rd32(hw, E1000E_CTRL);
+	if (ad->netdev->features & (NETIF_F_HW_VLAN_CTAG_RX |
+				    NETIF_F_HW_VLAN_CTAG_TX))
+		ctrl |= E1000E_CTRL_VME;
+	else
+		ctrl &= ~E1000E_CTRL_VME;
+	e1000e_wr32(hw, E1000E_CTRL, ctrl);
+	e1000e_wr32(hw, E1000E_VET, ETH_P_8021Q);
+	return 0;
+}
+
+static const char *e1000e_fc_name(enum e1000e_fc_mode m)
+{
+	switch (m) {
+	case E1000E_FC_FULL:
+		return "RX/TX";
+	case E1000E_FC_RX_PAUSE:
+		return "RX";
+	case E1000E_FC_TX_PAUSE:
+		return "TX";
+	default:
+		return "None";
+	}
+}
+
+/**
+ * e1000e_check_link - update the carrier from the MAC link state
+ * @ad: adapter
+ */
+void e1000e_check_link(struct e1000e_adapter *ad)
+{
+	struct net_device *netdev = ad->netdev;
+	struct e1000e_hw *hw = &ad->hw;
+
+	if (ad->fam->mac->check_link(hw))
+		return;
+
+	if (hw->mac.link_up && !netif_carrier_ok(netdev)) {
+		netdev_info(netdev, "NIC Link is Up %u Mbps %s Duplex, Flow Control: %s\n",
+			    hw->mac.speed,
+			    hw->mac.full_duplex ? "Full" : "Half",
+			    e1000e_fc_name(hw->mac.fc_current));
+		netif_carrier_on(netdev);
+	} else if (!hw->mac.link_up && netif_carrier_ok(netdev)) {
+		netdev_info(netdev, "NIC Link is Down\n");
+		netif_carrier_off(netdev);
+	}
+}
+
+/* ---- statistics ---- */
+
+static u64 e1000e_rd64(struct e1000e_hw *hw, u32 lo)
+{
+	u64 v = e1000e_rd32(hw, lo);
+
+	return v | ((u64)e1000e_rd32(hw, lo + 4) << 32);
+}
+
+/**
+ * e1000e_update_stats - fold the clear-on-read hardware counters in
+ * @ad: adapter
+ *
+ * Runs from the service task and on the way down, never on the hot path.
+ */
+void e1000e_update_stats(struct e1000e_adapter *ad)
+{
+	struct e1000e_hw_stats *s = &ad->hw_stats;
+	struct e1000e_hw *hw = &ad->hw;
+
+	if (e1000e_rd32(hw, E1000E_STATUS) == ~0U)
+		return;
+
+	spin_lock_bh(&ad->stats_lock);
+	s->crcerrs += e1000e_rd32(hw, E1000E_CRCERRS);
+	s->algnerrc += e1000e_rd32(hw, E1000E_ALGNERRC);
+	s->symerrs += e1000e_rd32(hw, E1000E_SYMERRS);
+	s->rxerrc += e1000e_rd32(hw, E1000E_RXERRC);
+	s->mpc += e1000e_rd32(hw, E1000E_MPC);
+	s->scc += e1000e_rd32(hw, E1000E_SCC);
+	s->ecol += e1000e_rd32(hw, E1000E_ECOL);
+	s->mcc += e1000e_rd32(hw, E1000E_MCC);
+	s->latecol += e1000e_rd32(hw, E1000E_LATECOL);
+	s->colc += e1000e_rd32(hw, E1000E_COLC);
+	s->dc += e1000e_rd32(hw, E1000E_DC);
+	s->tncrs += e1000e_rd32(hw, E1000E_TNCRS);
+	s->sec += e1000e_rd32(hw, E1000E_SEC);
+	s->cexterr += e1000e_rd32(hw, E1000E_CEXTERR);
+	s->rlec += e1000e_rd32(hw, E1000E_RLEC);
+	s->xonrxc += e1000e_rd32(hw, E1000E_XONRXC);
+	s->xontxc += e1000e_rd32(hw, E1000E_XONTXC);
+	s->xoffrxc += e1000e_rd32(hw, E1000E_XOFFRXC);
+	s->xofftxc += e1000e_rd32(hw, E1000E_XOFFTXC);
+	s->fcruc += e1000e_rd32(hw, E1000E_FCRUC);
+	s->gprc += e1000e_rd32(hw, E1000E_GPRC);
+	s->bprc += e1000e_rd32(hw, E1000E_BPRC);
+	s->mprc += e1000e_rd32(hw, E1000E_MPRC);
+	s->gptc += e1000e_rd32(hw, E1000E_GPTC);
+	s->gorc += e1000e_rd64(hw, E1000E_GORCL);
+	s->gotc += e1000e_rd64(hw, E1000E_GOTCL);
+	s->rnbc += e1000e_rd32(hw, E1000E_RNBC);
+	s->ruc += e1000e_rd32(hw, E1000E_RUC);
+	s->rfc += e1000e_rd32(hw, E1000E_RFC);
+	s->roc += e1000e_rd32(hw, E1000E_ROC);
+	s->rjc += e1000e_rd32(hw, E1000E_RJC);
+	s->tor += e1000e_rd64(hw, E1000E_TORL);
+	s->tot += e1000e_rd64(hw, E1000E_TOTL);
+	s->tpr += e1000e_rd32(hw, E1000E_TPR);
+	s->tpt += e1000e_rd32(hw, E1000E_TPT);
+	s->mptc += e1000e_rd32(hw, E1000E_MPTC);
+	s->bptc += e1000e_rd32(hw, E1000E_BPTC);
+	s->tsctc += e1000e_rd32(hw, E1000E_TSCTC);
+	s->tsctfc += e1000e_rd32(hw, E1000E_TSCTFC);
+	spin_unlock_bh(&ad->stats_lock);
+}
+
+static void e1000e_add_ring_stats(struct e1000e_ring_stats *sum,
+				  const struct e1000e_ring_stats *s, bool tx)
+{
+	sum->packets += s->packets;
+	sum->bytes += s->bytes;
+	if (tx) {
+		sum->tx.csum += s->tx.csum;
+		sum->tx.tso += s->tx.tso;
+		sum->tx.stops += s->tx.stops;
+		sum->tx.wakes += s->tx.wakes;
+		sum->tx.drops += s->tx.drops;
+	} else {
+		sum->rx.csum_ok += s->rx.csum_ok;
+		sum->rx.csum_err += s->rx.csum_err;
+		sum->rx.alloc_fail += s->rx.alloc_fail;
+		sum->rx.drops += s->rx.drops;
+	}
+}
+
+/* Rings are about to lose their counters (down): keep the totals. */
+static void e1000e_fold_ring_stats(struct e1000e_adapter *ad)
+{
+	u16 q;
+
+	spin_lock_bh(&ad->stats_lock);
+	for (q = 0; q < E1000E_MAX_QUEUES; q++) {
+		struct e1000e_ring *tx = &ad->tx_ring[q], *rx = &ad->rx_ring[q];
+
+		e1000e_add_ring_stats(&ad->base_tx, &tx->stats, true);
+		e1000e_add_ring_stats(&ad->base_rx, &rx->stats, false);
+		memset(&tx->stats, 0, sizeof(tx->stats));
+		memset(&rx->stats, 0, sizeof(rx->stats));
+	}
+	spin_unlock_bh(&ad->stats_lock);
+}
+
+/**
+ * e1000e_get_stats64 - ndo_get_stats64: ring and hardware error counters
+ * @netdev: device
+ * @st: statistics to fill
+ */
+static void e1000e_get_stats64(struct net_device *netdev,
+			       struct rtnl_link_stats64 *st)
+{
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
+	struct e1000e_ring_stats tx, rx, s;
+	struct e1000e_hw_stats *h = &ad->hw_stats;
+	u16 q;
+
+	spin_lock_bh(&ad->stats_lock);
+	tx = ad->base_tx;
+	rx = ad->base_rx;
+	for (q = 0; q < E1000E_MAX_QUEUES; q++) {
+		e1000e_ring_stats_read(&ad->tx_ring[q], &s);
+		e1000e_add_ring_stats(&tx, &s, true);
+		e1000e_ring_stats_read(&ad->rx_ring[q], &s);
+		e1000e_add_ring_stats(&rx, &s, false);
+	}
+
+	st->rx_packets = rx.packets;
+	st->rx_bytes = rx.bytes;
+	st->tx_packets = tx.packets;
+	st->tx_bytes = tx.bytes;
+	st->rx_dropped = rx.rx.drops;
+	st->tx_dropped = tx.tx.drops;
+	st->multicast = h->mprc;
+	st->collisions = h->colc;
+	st->rx_length_errors = h->ruc + h->roc;
+	st->rx_crc_errors = h->crcerrs;
+	st->rx_frame_errors = h->algnerrc;
+	st->rx_missed_errors = h->mpc;
+	st->rx_errors = h->rxerrc + h->crcerrs + h->algnerrc + h->ruc +
+			h->roc + h->cexterr;
+	st->tx_aborted_errors = h->ecol;
+	st->tx_window_errors = h->latecol;
+	st->tx_carrier_errors = h->tncrs;
+	st->tx_errors = h->ecol + h->latecol;
+	spin_unlock_bh(&ad->stats_lock);
+}
+
+/**
+ * e1000e_get_queue_stats_rx - netdev_stat_ops: counters of one RX queue
+ * @netdev: device
+ * @idx: queue index
+ * @st: statistics to fill
+ */
+static void e1000e_get_queue_stats_rx(struct net_device *netdev, int idx,
+				      struct netdev_queue_stats_rx *st)
+{
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
+	struct e1000e_ring_stats s;
+
+	e1000e_ring_stats_read(&ad->rx_ring[idx], &s);
+	st->packets = s.packets;
+	st->bytes = s.bytes;
+	st->alloc_fail = s.rx.alloc_fail;
+	st->csum_unnecessary = s.rx.csum_ok;
+	st->csum_bad = s.rx.csum_err;
+}
+
+/**
+ * e1000e_get_queue_stats_tx - netdev_stat_ops: counters of one TX queue
+ * @netdev: device
+ * @idx: queue index
+ * @st: statistics to fill
+ */
+static void e1000e_get_queue_stats_tx(struct net_device *netdev, int idx,
+				      struct netdev_queue_stats_tx *st)
+{
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
+	struct e1000e_ring_stats s;
+
+	e1000e_ring_stats_read(&ad->tx_ring[idx], &s);
+	st->packets = s.packets;
+	st->bytes = s.bytes;
+	st->needs_csum = s.tx.csum;
+	st->hw_gso_packets = s.tx.tso;
+	st->stop = s.tx.stops;
+	st->wake = s.tx.wakes;
+}
+
+/**
+ * e1000e_get_base_stats - netdev_stat_ops: totals not held by an active queue
+ * @netdev: device
+ * @rx: RX totals
+ * @tx: TX totals
+ */
+static void e1000e_get_base_stats(struct net_device *netdev,
+				  struct netdev_queue_stats_rx *rx,
+				  struct netdev_queue_stats_tx *tx)
+{
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
+	struct e1000e_ring_stats brx, btx, s;
+	u16 q;
+
+	spin_lock_bh(&ad->stats_lock);
+	brx = ad->base_rx;
+	btx = ad->base_tx;
+	/* rings beyond the active ones still count towards the totals */
+	for (q = netdev->real_num_rx_queues; q < E1000E_MAX_QUEUES; q++) {
+		e1000e_ring_stats_read(&ad->rx_ring[q], &s);
+		e1000e_add_ring_stats(&brx, &s, false);
+	}
+	for (q = netdev->real_num_tx_queues; q < E1000E_MAX_QUEUES; q++) {
+		e1000e_ring_stats_read(&ad->tx_ring[q], &s);
+		e1000e_add_ring_stats(&btx, &s, true);
+	}
+	spin_unlock_bh(&ad->stats_lock);
+
+	rx->packets = brx.packets;
+	rx->bytes = brx.bytes;
+	rx->alloc_fail = brx.rx.alloc_fail;
+	rx->csum_unnecessary = brx.rx.csum_ok;
+	rx->csum_bad = brx.rx.csum_err;
+	tx->packets = btx.packets;
+	tx->bytes = btx.bytes;
+	tx->needs_csum = btx.tx.csum;
+	tx->hw_gso_packets = btx.tx.tso;
+	tx->stop = btx.tx.stops;
+	tx->wake = btx.tx.wakes;
+}
+
+static const struct netdev_stat_ops e1000e_stat_ops = {
+	.get_queue_stats_rx	= e1000e_get_queue_stats_rx,
+	.get_queue_stats_tx	= e1000e_get_queue_stats_tx,
+	.get_base_stats		= e1000e_get_base_stats,
+};
+
+/* ---- receive filters and RSS ---- */
+
+static u32 e1000e_rctl_base(struct e1000e_adapter *ad)
+{
+	u32 rctl = E1000E_RCTL_BAM | E1000E_RCTL_SECRC |
+		   FIELD_PREP(E1000E_RCTL_BSIZE, 0);
+
+	if (ad->netdev->mtu > ETH_DATA_LEN)
+		rctl |= E1000E_RCTL_LPE;
+	return rctl;
+}
+
+/**
+ * e1000e_set_rx_mode - ndo_set_rx_mode: unicast, multicast and VLAN filters
+ * @netdev: device
+ */
+void e1000e_set_rx_mode(struct net_device *netdev)
+{
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
+	struct e1000e_hw *hw = &ad->hw;
+	static const u8 zero[ETH_ALEN];
+	u32 mta[E1000E_MTA_SIZE] = {};
+	u32 rctl = e1000e_rctl_base(ad);
+	struct netdev_hw_addr *ha;
+	u32 i, idx = 1;
+
+	if (netdev->flags & IFF_PROMISC) {
+		rctl |= E1000E_RCTL_UPE | E1000E_RCTL_MPE;
+	} else {
+		if (netdev->flags & IFF_ALLMULTI)
+			rctl |= E1000E_RCTL_MPE;
+		if (netdev->features & NETIF_F_HW_VLAN_CTAG_FILTER)
+			rctl |= E1000E_RCTL_VFE;
+	}
+
+	/* extra unicast addresses in RAR[1..15], else promiscuous */
+	if (netdev_uc_count(netdev) > E1000E_RAR_ENTRIES - 1) {
+		rctl |= E1000E_RCTL_UPE;
+	} else {
+		netdev_for_each_uc_addr(ha, netdev)
+			e1000e_mac_rar_set(hw, ha->addr, idx++);
+	}
+	for (; idx < E1000E_RAR_ENTRIES; idx++)
+		e1000e_mac_rar_set(hw, zero, idx);
+
+	netdev_for_each_mc_addr(ha, netdev) {
+		u32 h = e1000e_mac_hash_mc(ha->addr);
+
+		mta[h >> 5] |= BIT(h & 31);
+	}
+	for (i = 0; i < E1000E_MTA_SIZE; i++)
+		e1000e_wr32(hw, E1000E_MTA(i), mta[i]);
+
+	ad->rctl = rctl;
+	if (!test_bit(E1000E_DOWN, &ad->state))
+		rctl |= E1000E_RCTL_EN;
+	e1000e_wr32(hw, E1000E_RCTL, rctl);
+}
+
+/**
+ * e1000e_rss_init - default key and an even indirection table
+ * @ad: adapter
+ */
+void e1000e_rss_init(struct e1000e_adapter *ad)
+{
+	netdev_rss_key_fill(ad->rss_key, sizeof(ad->rss_key));
+	ad->reta_user = false;
+}
+
+/**
+ * e1000e_rss_write - program key, indirection table and hash fields
+ * @ad: adapter
+ *
+ * The indirection table spreads over the active queues unless the user
+ * set one. RSS stays on with one queue so the hash still reaches skbs.
+ */
+void e1000e_rss_write(struct e1000e_adapter *ad)
+{
+	struct e1000e_hw *hw = &ad->hw;
+	u32 i, mrqc = 0;
+
+	if (!(ad->fam->flags & E1000E_FAM_RSS))
+		return;
+
+	for (i = 0; i < E1000E_RETA_ENTRIES && !ad->reta_user; i++)
+		ad->reta[i] = ethtool_rxfh_indir_default(i, ad->num_queues);
+
+	for (i = 0; i < E1000E_RSS_KEY_SIZE / 4; i++)
+		e1000e_wr32(hw, E1000E_RSSRK(i), ad->rss_key[i]);
+	for (i = 0; i < E1000E_RETA_ENTRIES; i += 4) {
+		u32 v = 0, j;
+
+		for (j = 0; j < 4; j++)
+			if (ad->reta[i + j] == 1 && ad->num_queues > 1)
+				v |= E1000E_RETA_QUEUE << (8 * j);
+		e1000e_wr32(hw, E1000E_RETA(i / 4), v);
+	}
+
+	if (ad->netdev->features & NETIF_F_RXHASH || ad->num_queues > 1)
+		mrqc = E1000E_MRQC_RSS_EN | E1000E_MRQC_IPV4 |
+		       E1000E_MRQC_TCP_IPV4 | E1000E_MRQC_IPV6 |
+		       E1000E_MRQC_TCP_IPV6 | E1000E_MRQC_TCP_IPV6_EX;
+	e1000e_wr32(hw, E1000E_MRQC, mrqc);
+}
+
+/* ---- up / down ---- */
+
+static void e1000e_napi_link(struct e1000e_adapter *ad, bool on)
+{
+	u16 q;
+
+	for (q = 0; q < ad->num_queues; q++) {
+		struct napi_struct *napi = on ? &ad->qv[q].napi : NULL;
+
+		netif_queue_set_napi(ad->netdev, q, NETDEV_QUEUE_TYPE_RX, napi);
+		netif_queue_set_napi(ad->netdev, q, NETDEV_QUEUE_TYPE_TX, napi);
+	}
+}
+
+/**
+ * e1000e_up - allocate rings, program the device and start traffic
+ * @ad: adapter, under RTNL
+ *
+ * Return: 0 or a negative error; on error everything is released.
+ */
+int e1000e_up(struct e1000e_adapter *ad)
+{
+	struct net_device *netdev = ad->netdev;
+	int err;
+	u16 q;
+
+	ad->max_frame = netdev->mtu + ETH_HLEN + VLAN_HLEN + ETH_FCS_LEN;
+
+	err = netif_set_real_num_tx_queues(netdev, ad->num_queues);
+	if (!err)
+		err = netif_set_real_num_rx_queues(netdev, ad->num_queues);
+	if (err)
+		return err;
+
+	for (q = 0; q < ad->num_queues; q++) {
+		netif_napi_add(netdev, &ad->qv[q].napi, e1000e_poll);
+		e1000e_dim_init(&ad->qv[q]);
+	}
+
+	err = e1000e_alloc_rings(ad);
+	if (err)
+		goto err_napi;
+
+	err = e1000e_hw_reset(ad);
+	if (err)
+		goto err_rings;
+
+	e1000e_irq_configure(ad);
+	e1000e_configure_tx(ad);
+	e1000e_configure_rx(ad);
+	e1000e_set_rx_mode(netdev);
+	for (q = 0; q < E1000E_VFTA_SIZE; q++)
+		e1000e_wr32(&ad->hw, E1000E_VFTA(q), ad->vfta[q]);
+
+	err = e1000e_irq_request(ad);
+	if (err)
+		goto err_reset;
+
+	err = e1000e_fill_rx_rings(ad);
+	if (err)
+		goto err_irq;
+
+	clear_bit(E1000E_DOWN, &ad->state);
+	e1000e_wr32(&ad->hw, E1000E_RCTL, ad->rctl | E1000E_RCTL_EN);
+
+	for (q = 0; q < ad->num_queues; q++)
+		napi_enable(&ad->qv[q].napi);
+	e1000e_napi_link(ad, true);
+	e1000e_irq_enable(ad);
+	netif_tx_start_all_queues(netdev);
+
+	ad->hw.mac.link_up = false;
+	mod_delayed_work(system_wq, &ad->service_task, 0);
+	return 0;
+
+err_irq:
+	e1000e_irq_free(ad);
+err_reset:
+	ad->fam->mac->reset(&ad->hw);
+	e1000e_clean_rings(ad);
+err_rings:
+	e1000e_free_rings(ad);
+err_napi:
+	for (q = 0; q < ad->num_queues; q++)
+		netif_napi_del(&ad->qv[q].napi);
+	return err;
+}
+
+/**
+ * e1000e_down - stop traffic, reset the device and free the rings
+ * @ad: adapter, under RTNL
+ */
+void e1000e_down(struct e1000e_adapter *ad)
+{
+	struct net_device *netdev = ad->netdev;
+	struct e1000e_hw *hw = &ad->hw;
+	u16 q;
+
+	if (test_and_set_bit(E1000E_DOWN, &ad->state))
+		return;
+
+	netif_carrier_off(netdev);
+	netif_tx_disable(netdev);
+
+	e1000e_wr32(hw, E1000E_RCTL, ad->rctl & ~E1000E_RCTL_EN);
+	e1000e_wr32(hw, E1000E_TCTL,
+		    e1000e_rd32(hw, E1000E_TCTL) & ~E1000E_TCTL_EN);
+	e1000e_flush(hw);
+	usleep_range(10000, 11000);
+
+	e1000e_irq_disable(ad);
+	e1000e_napi_link(ad, false);
+	for (q = 0; q < ad->num_queues; q++) {
+		napi_disable(&ad->qv[q].napi);
+		cancel_work_sync(&ad->qv[q].dim.work);
+	}
+	e1000e_irq_free(ad);
+	for (q = 0; q < ad->num_queues; q++)
+		netif_napi_del(&ad->qv[q].napi);
+
+	cancel_delayed_work_sync(&ad->service_task);
+	e1000e_update_stats(ad);
+
+	ad->fam->mac->reset(hw);
+	e1000e_wr32(hw, E1000E_CTRL_EXT, e1000e_rd32(hw, E1000E_CTRL_EXT) &
+		    ~E1000E_CTRL_EXT_DRV_LOAD);
+
+	e1000e_clean_rings(ad);
+	e1000e_fold_ring_stats(ad);
+	e1000e_free_rings(ad);
+}
+
+/**
+ * e1000e_reconfigure - restart a running device to apply new settings
+ * @ad: adapter, under RTNL
+ *
+ * Return: 0 or the error of e1000e_up().
+ */
+int e1000e_reconfigure(struct e1000e_adapter *ad)
+{
+	if (!netif_running(ad->netdev))
+		return 0;
+	e1000e_down(ad);
+	return e1000e_up(ad);
+}
+
+/**
+ * e1000e_service_task - periodic work: link, hardware counters, RX kick
+ * @work: work item
+ */
+static void e1000e_service_task(struct work_struct *work)
+{
+	struct e1000e_adapter *ad = container_of(to_delayed_work(work),
+						 struct e1000e_adapter,
+						 service_task);
+	u16 q;
+
+	if (test_bit(E1000E_DOWN, &ad->state))
+		return;
+
+	e1000e_check_link(ad);
+	e1000e_update_stats(ad);
+
+	/* an RX ring left without buffers raises no RX interrupt */
+	for (q = 0; q < ad->num_queues; q++)
+		if (ad->rx_ring[q].ntu == ad->rx_ring[q].ntc)
+			napi_schedule(&ad->qv[q].napi);
+
+	schedule_delayed_work(&ad->service_task, E1000E_SERVICE_PERIOD);
+}
+
+/**
+ * e1000e_reset_task - work: restart the device after a TX timeout
+ * @work: work item
+ */
+static void e1000e_reset_task(struct work_struct *work)
+{
+	struct e1000e_adapter *ad = container_of(work, struct e1000e_adapter,
+						 reset_task);
+	int err;
+
+	rtnl_lock();
+	if (netif_running(ad->netdev) &&
+	    !test_bit(E1000E_REMOVING, &ad->state)) {
+		ad->resets++;
+		err = e1000e_reconfigure(ad);
+		if (err)
+			netdev_err(ad->netdev, "reset failed: %d\n", err);
+	}
+	rtnl_unlock();
+}
+
+/* ---- ndo ops ---- */
+
+/**
+ * e1000e_open - ndo_open: bring the interface up
+ * @netdev: device
+ *
+ * Return: 0 or a negative error.
+ */
+static int e1000e_open(struct net_device *netdev)
+{
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
+
+	netif_carrier_off(netdev);
+	return e1000e_up(ad);
+}
+
+/**
+ * e1000e_stop - ndo_stop: take the interface down
+ * @netdev: device
+ *
+ * Return: 0 or a negative error.
+ */
+static int e1000e_stop(struct net_device *netdev)
+{
+	e1000e_down(e1000e_netdev_priv(netdev));
+	return 0;
+}
+
+/**
+ * e1000e_set_mac - ndo_set_mac_address: program receive address 0
+ * @netdev: device
+ * @p: struct sockaddr with the new address
+ *
+ * Return: 0 or a negative error.
+ */
+static int e1000e_set_mac(struct net_device *netdev, void *p)
+{
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
+	struct sockaddr *sa = p;
+
+	if (!is_valid_ether_addr(sa->sa_data))
+		return -EADDRNOTAVAIL;
+
+	eth_hw_addr_set(netdev, sa->sa_data);
+	memcpy(ad->hw.addr, sa->sa_data, ETH_ALEN);
+	e1000e_mac_rar_set(&ad->hw, ad->hw.addr, 0);
+	return 0;
+}
+
+/**
+ * e1000e_change_mtu - ndo_change_mtu: apply a new MTU (restarts the device)
+ * @netdev: device
+ * @mtu: new MTU
+ *
+ * Return: 0 or a negative error.
+ */
+static int e1000e_change_mtu(struct net_device *netdev, int mtu)
+{
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
+	int old = netdev->mtu, err;
+
+	if (mtu > ETH_DATA_LEN && !(ad->fam->flags & E1000E_FAM_JUMBO))
+		return -EINVAL;
+
+	WRITE_ONCE(netdev->mtu, mtu);
+	err = e1000e_reconfigure(ad);
+	if (err) {
+		WRITE_ONCE(netdev->mtu, old);
+		if (e1000e_reconfigure(ad))
+			netdev_err(netdev, "could not restore MTU %d\n", old);
+	}
+	return err;
+}
+
+/**
+ * e1000e_tx_timeout - ndo_tx_timeout: log the stuck queue and schedule a reset
+ * @netdev: device
+ * @txq: queue index
+ */
+static void e1000e_tx_timeout(struct net_device *netdev, unsigned int txq)
+{
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
+	struct e1000e_ring *ring = &ad->tx_ring[txq];
+
+	ad->tx_timeouts++;
+	netdev_err(netdev, "TX queue %u stuck: ntu %u ntc %u TDH %u TDT %u, resetting\n",
+		   txq, ring->ntu, ring->ntc,
+		   e1000e_rd32(&ad->hw, E1000E_TDH(txq)),
+		   e1000e_rd32(&ad->hw, E1000E_TDT(txq)));
+	schedule_work(&ad->reset_task);
+}
+
+/**
+ * e1000e_vlan_rx_add_vid - ndo_vlan_rx_add_vid: accept a VLAN
+ * @netdev: device
+ * @proto: VLAN protocol
+ * @vid: VLAN ID
+ *
+ * Return: 0 or a negative error.
+ */
+static int e1000e_vlan_rx_add_vid(struct net_device *netdev, __be16 proto,
+				  u16 vid)
+{
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
+
+	ad->vfta[vid >> 5] |= BIT(vid & 31);
+	e1000e_wr32(&ad->hw, E1000E_VFTA(vid >> 5), ad->vfta[vid >> 5]);
+	return 0;
+}
+
+/**
+ * e1000e_vlan_rx_kill_vid - ndo_vlan_rx_kill_vid: stop accepting a VLAN
+ * @netdev: device
+ * @proto: VLAN protocol
+ * @vid: VLAN ID
+ *
+ * Return: 0 or a negative error.
+ */
+static int e1000e_vlan_rx_kill_vid(struct net_device *netdev, __be16 proto,
+				   u16 vid)
+{
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
+
+	ad->vfta[vid >> 5] &= ~BIT(vid & 31);
+	e1000e_wr32(&ad->hw, E1000E_VFTA(vid >> 5), ad->vfta[vid >> 5]);
+	return 0;
+}
+
+/**
+ * e1000e_set_features - ndo_set_features: apply offload changes
+ * @netdev: device
+ * @features: requested features
+ *
+ * Return: 0 or a negative error.
+ */
+static int e1000e_set_features(struct net_device *netdev,
+			       netdev_features_t features)
+{
+	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
+	netdev_features_t changed = netdev->features ^ features;
+	const netdev_features_t restart = NETIF_F_RXCSUM | NETIF_F_RXHASH |
+					  NETIF_F_HW_VLAN_CTAG_RX |
+					  NETIF_F_HW_VLAN_CTAG_TX;
+
+	netdev->features = features;
+	if (changed & NETIF_F_HW_VLAN_CTAG_FILTER)
+		e1000e_set_rx_mode(netdev);
+	if (changed & restart)
+		return e1000e_reconfigure(ad);
+	return 0;
+}
+
+const struct net_device_ops e1000e_netdev_ops = {
+	.ndo_open		= e1000e_open,
+	.ndo_stop		= e1000e_stop,
+	.ndo_start_xmit		= e1000e_xmit,
+	.ndo_get_stats64	= e1000e_get_stats64,
+	.ndo_set_rx_mode	= e1000e_set_rx_mode,
+	.ndo_set_mac_address	= e1000e_set_mac,
+	.ndo_validate_addr	= eth_validate_addr,
+	.ndo_change_mtu		= e1000e_change_mtu,
+	.ndo_tx_timeout		= e1000e_tx_timeout,
+	.ndo_vlan_rx_add_vid	= e1000e_vlan_rx_add_vid,
+	.ndo_vlan_rx_kill_vid	= e1000e_vlan_rx_kill_vid,
+	.ndo_set_features	= e1000e_set_features,
+};
+
+/**
+ * e1000e_netdev_setup - fill in net_device fields before registration
+ * @ad: adapter
+ *
+ * Return: 0.
+ */
+int e1000e_netdev_setup(struct e1000e_adapter *ad)
+{
+	struct net_device *netdev = ad->netdev;
+	netdev_features_t f;
+
+	netdev->netdev_ops = &e1000e_netdev_ops;
+	netdev->stat_ops = &e1000e_stat_ops;
+	e1000e_set_ethtool_ops(netdev);
+	netdev->watchdog_timeo = 5 * HZ;
+
+	f = NETIF_F_SG | NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM | NETIF_F_TSO |
+	    NETIF_F_TSO6 | NETIF_F_RXCSUM | NETIF_F_HW_VLAN_CTAG_RX |
+	    NETIF_F_HW_VLAN_CTAG_TX;
+	if (ad->fam->flags & E1000E_FAM_RSS)
+		f |= NETIF_F_RXHASH;
+	netdev->hw_features = f;
+	if (ad->fam->flags & E1000E_FAM_VLAN_FILTER)
+		netdev->hw_features |= NETIF_F_HW_VLAN_CTAG_FILTER;
+	netdev->features = netdev->hw_features;
+	netdev->vlan_features = NETIF_F_SG | NETIF_F_IP_CSUM |
+				NETIF_F_IPV6_CSUM | NETIF_F_TSO | NETIF_F_TSO6;
+	netdev->priv_flags |= IFF_UNICAST_FLT;
+
+	netdev->min_mtu = E1000E_MIN_MTU;
+	netdev->max_mtu = ad->fam->max_frame - ETH_HLEN - ETH_FCS_LEN;
+
+	INIT_DELAYED_WORK(&ad->service_task, e1000e_service_task);
+	INIT_WORK(&ad->reset_task, e1000e_reset_task);
+	spin_lock_init(&ad->stats_lock);
+	return 0;
+}
