@@ -200,6 +200,7 @@ extern const struct e1000e_id_info e1000e_all_ids[];
 extern const unsigned int e1000e_all_ids_count;
 extern const struct pci_device_id e1000e_pci_tbl[];
 const struct e1000e_family *e1000e_family_for(enum e1000e_mac_type mac);
+void e1000e_report_unclaimed(void);
 
 /* e1000e_netdev.c */
 int e1000e_netdev_setup(struct e1000e_adapter *ad);

@@ -5,6 +5,8 @@
  * e1000e_pci_tbl claims only those whose family is implemented here.
  */
 
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
 #include <linux/module.h>
 #include <linux/pci.h>
 
@@ -155,5 +157,74 @@ const struct e1000e_family *e1000e_family_for(enum e1000e_mac_type mac)
 		return &e1000e_82583_family;
 	default:
 		return NULL;
+	}
+}
+
+/* Device IDs of the PCI/PCI-X PRO/1000 parts that e1000 drives (its ID
+ * table in 6.12). This driver binds none of them: the list only serves to
+ * name such a function when e1000e is built in and e1000 is not, so that a
+ * kernel booted without modules does not lose it without a word.
+ */
+static const u16 e1000e_pci_x_ids[] __initconst = {
+	0x1000, 0x1001, 0x1004, 0x1008, 0x1009, 0x100c, 0x100d, 0x100e,
+	0x100f, 0x1010, 0x1011, 0x1012, 0x1013, 0x1014, 0x1015, 0x1016,
+	0x1017, 0x1018, 0x1019, 0x101a, 0x101d, 0x101e, 0x1026, 0x1027,
+	0x1028, 0x1075, 0x1076, 0x1077, 0x1078, 0x1079, 0x107a, 0x107b,
+	0x107c, 0x108a, 0x1099, 0x10b5, 0x2e6e,
+};
+
+static bool __init e1000e_is_pci_x_id(u16 device)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(e1000e_pci_x_ids); i++)
+		if (e1000e_pci_x_ids[i] == device)
+			return true;
+	return false;
+}
+
+static const struct e1000e_id_info * __init e1000e_id_lookup(u16 device)
+{
+	unsigned int i;
+
+	for (i = 0; i < e1000e_all_ids_count; i++)
+		if (e1000e_all_ids[i].device == device)
+			return &e1000e_all_ids[i];
+	return NULL;
+}
+
+/**
+ * e1000e_report_unclaimed - name PRO/1000 functions that no driver took
+ *
+ * Called once the driver is registered, so every part it claims is bound.
+ * Prints one line for each Intel Ethernet function still without a driver
+ * that is either a PCIe PRO/1000 whose family this driver does not
+ * implement yet or, when e1000e is built in and e1000 is not, a PCI/PCI-X
+ * PRO/1000 that needs e1000. A NIC never goes missing without a word.
+ */
+void __init e1000e_report_unclaimed(void)
+{
+	const struct e1000e_id_info *id;
+	struct pci_dev *pdev = NULL;
+
+	while ((pdev = pci_get_device(PCI_VENDOR_ID_INTEL, PCI_ANY_ID, pdev))) {
+		if (pdev->class >> 8 != PCI_CLASS_NETWORK_ETHERNET ||
+		    pdev->dev.driver)
+			continue;
+		id = e1000e_id_lookup(pdev->device);
+		/* a part of an implemented family has failed its probe and
+		 * said why already
+		 */
+		if (id && e1000e_family_for(id->mac))
+			continue;
+		if (id)
+			pr_warn("%s [%04x:%04x]: PRO/1000 %s left without a driver: this e1000e does not drive its MAC family yet\n",
+				pci_name(pdev), pdev->vendor, pdev->device,
+				id->part);
+		else if (IS_BUILTIN(CONFIG_E1000E) &&
+			 !IS_BUILTIN(CONFIG_E1000) &&
+			 e1000e_is_pci_x_id(pdev->device))
+			pr_warn("%s [%04x:%04x]: PCI/PCI-X PRO/1000 left without a driver: it needs CONFIG_E1000\n",
+				pci_name(pdev), pdev->vendor, pdev->device);
 	}
 }

@@ -259,7 +259,22 @@ static struct pci_driver e1000e_driver = {
 	.shutdown	= e1000e_shutdown,
 	.driver.pm	= pm_sleep_ptr(&e1000e_pm_ops),
 };
-module_pci_driver(e1000e_driver);
+
+static int __init e1000e_init(void)
+{
+	int err = pci_register_driver(&e1000e_driver);
+
+	if (!err)
+		e1000e_report_unclaimed();
+	return err;
+}
+module_init(e1000e_init);
+
+static void __exit e1000e_exit(void)
+{
+	pci_unregister_driver(&e1000e_driver);
+}
+module_exit(e1000e_exit);
 
 MODULE_DESCRIPTION("Intel(R) PRO/1000 PCI-Express network driver");
 MODULE_LICENSE("GPL");

@@ -12,7 +12,8 @@
 #           iperf3 to the partner
 #   absent  no driver, no interface, and not named in the kernel log
 #   named   no driver, and exactly one kernel log line naming its address,
-#           8086:DEVICE and CONFIG_E1000E
+#           8086:DEVICE and the option it needs: e1000's line for the
+#           82574L (CONFIG_E1000E), e1000e's for the 82540EM (CONFIG_E1000)
 #   none    the guest must not have such a function
 # After each phase, "no-silent-loss": when a PRO/1000 driver is present
 # (built in or loaded), every PRO/1000 function is bound or named.
@@ -29,7 +30,9 @@ functions() {
 bound_driver() { [ -e "/sys/bus/pci/devices/$1/driver" ] && basename "$(readlink "/sys/bus/pci/devices/$1/driver")"; }
 netdev_of() { ls "/sys/bus/pci/devices/$1/net" 2>/dev/null | head -n 1; }
 named_count() { # named_count ADDR DEVICE: kernel log lines naming the function
-	dmesg | grep -cF "e1000: $1 [8086:$2]: PCIe PRO/1000 left without a driver: it needs CONFIG_E1000E"
+	# e1000 names a PCIe part (CONFIG_E1000E), e1000e a PCI/PCI-X one
+	dmesg | grep -F "$1 [8086:$2]: " |
+		grep -cE "e1000: [^ ]* \[8086:[0-9a-f]{4}\]: PCIe PRO/1000 left without a driver: it needs CONFIG_E1000E\$|e1000e: [^ ]* \[8086:[0-9a-f]{4}\]: PCI/PCI-X PRO/1000 left without a driver: it needs CONFIG_E1000\$"
 }
 
 setup_peer() {
