@@ -4,6 +4,7 @@
 #define _E1000E_H_
 
 #include <linux/dim.h>
+#include <linux/if_vlan.h>
 #include <linux/netdevice.h>
 #include <linux/pci.h>
 #include <linux/u64_stats_sync.h>
@@ -22,8 +23,16 @@
 #define E1000E_MAX_RING		4096
 #define E1000E_RING_ALIGN	8
 
-#define E1000E_RX_HEADROOM	XDP_PACKET_HEADROOM
+/* RX buffers: the device writes up to E1000E_RX_BUF_LEN bytes (RCTL.BSIZE)
+ * at E1000E_RX_HEADROOM into a buffer of rx_truesize bytes. Without long
+ * packets (RCTL.LPE clear, MTU <= 1500) it drops frames over 1522 bytes,
+ * so two buffers share a page: headroom, frame and skb_shared_info fit
+ * in half of it. With jumbo frames every buffer is a page.
+ */
+#define E1000E_RX_HEADROOM	192
 #define E1000E_RX_BUF_LEN	2048
+#define E1000E_RX_HALF_PAGE	2048
+#define E1000E_RX_MAX_STD_FRAME	(VLAN_ETH_FRAME_LEN + ETH_FCS_LEN)
 #define E1000E_MIN_MTU		68
 #define E1000E_MAX_MTU		(9018 - ETH_HLEN - ETH_FCS_LEN)
 
@@ -64,6 +73,7 @@ struct e1000e_tx_buf {
 
 struct e1000e_rx_buf {
 	struct page *page;
+	u32 offset;		/* of the buffer in the page */
 };
 
 struct e1000e_ring_stats {
@@ -107,6 +117,7 @@ struct e1000e_ring {
 	u16 ntc;
 	u16 qid;
 	u32 max_per_desc;
+	u32 rx_truesize;	/* RX: bytes of page per buffer */
 	u64 ctx_key;
 
 	struct u64_stats_sync syncp;

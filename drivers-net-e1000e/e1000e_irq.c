@@ -17,6 +17,24 @@
 				 E1000E_INT_RXDMT0 | E1000E_INT_RXO)
 #define E1000E_INT_LINK		(E1000E_INT_LSC | E1000E_INT_RXSEQ)
 
+/* Interrupt intervals for the DIM profiles, in microseconds. Wider than
+ * the stock RX tables: a queue vector is never masked while NAPI runs, so
+ * under load the interval is what bounds the interrupt rate.
+ */
+static const u16 e1000e_dim_usecs[NET_DIM_PARAMS_NUM_PROFILES] = {
+	16, 64, 160, 400, 1000,
+};
+
+/* first interval of a vector: DIM's starting profile, or the fixed value */
+static u16 e1000e_start_itr(struct e1000e_adapter *ad,
+			    struct e1000e_q_vector *qv)
+{
+	if (ad->adaptive_itr)
+		return e1000e_dim_usecs[min_t(u16, qv->dim.profile_ix,
+					      NET_DIM_PARAMS_NUM_PROFILES - 1)];
+	return ad->rx_itr_us;
+}
+
 static u32 e1000e_queue_causes(struct e1000e_adapter *ad)
 {
 	u32 bits = 0;
@@ -141,7 +159,7 @@ void e1000e_irq_configure(struct e1000e_adapter *ad)
 	if (ad->irq_mode != E1000E_IRQ_MSIX) {
 		ad->qv[0].eims = E1000E_INT_LEGACY_QUEUE;
 		ad->qv[0].eitr_reg = E1000E_ITR;
-		e1000e_set_itr(&ad->qv[0], ad->rx_itr_us);
+		e1000e_set_itr(&ad->qv[0], e1000e_start_itr(ad, &ad->qv[0]));
 		return;
 	}
 
@@ -152,7 +170,7 @@ void e1000e_irq_configure(struct e1000e_adapter *ad)
 		qv->eitr_reg = E1000E_EITR(q);
 		ivar |= (E1000E_IVAR_VALID | q) << E1000E_IVAR_RXQ(q);
 		ivar |= (E1000E_IVAR_VALID | q) << E1000E_IVAR_TXQ(q);
-		e1000e_set_itr(qv, qv->itr_us ? qv->itr_us : ad->rx_itr_us);
+		e1000e_set_itr(qv, e1000e_start_itr(ad, qv));
 	}
 	ivar |= (E1000E_IVAR_VALID | (ad->num_vectors - 1)) <<
 		E1000E_IVAR_OTHER;
@@ -329,13 +347,6 @@ void e1000e_irq_free(struct e1000e_adapter *ad)
 	free_irq(ad->other_irq, ad);
 }
 
-/* Interrupt intervals for the DIM profiles, in microseconds. Wider than
- * the stock RX tables: a queue vector is never masked while NAPI runs, so
- * under load the interval is what bounds the interrupt rate.
- */
-static const u16 e1000e_dim_usecs[NET_DIM_PARAMS_NUM_PROFILES] = {
-	16, 64, 160, 400, 1000,
-};
 
 /**
  * e1000e_dim_work - lib/dim work: program the moderation DIM chose
@@ -362,5 +373,8 @@ void e1000e_dim_init(struct e1000e_q_vector *qv)
 	INIT_WORK(&qv->dim.work, e1000e_dim_work);
 	qv->dim.mode = DIM_CQ_PERIOD_MODE_START_FROM_EQE;
 	qv->dim.state = DIM_START_MEASURE;
-	qv->dim.profile_ix = 0;
+	/* start from the widest interval: an idle queue still interrupts at
+	 * once, and DIM narrows it when that helps the rate
+	 */
+	qv->dim.profile_ix = NET_DIM_PARAMS_NUM_PROFILES - 1;
 }

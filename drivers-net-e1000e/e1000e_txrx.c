@@ -86,12 +86,23 @@ static int e1000e_alloc_rx_ring(struct e1000e_adapter *ad, u16 q)
 		.netdev		= ad->netdev,
 		.queue_idx	= q,
 		.dma_dir	= DMA_FROM_DEVICE,
-		.offset		= E1000E_RX_HEADROOM,
-		.max_len	= E1000E_RX_BUF_LEN,
+		/* pages may hold two buffers: sync all of it on recycle */
+		.offset		= 0,
+		.max_len	= PAGE_SIZE,
 	};
 	struct page_pool *pool;
 
+	BUILD_BUG_ON(E1000E_RX_HEADROOM + E1000E_RX_MAX_STD_FRAME +
+		     SKB_DATA_ALIGN(sizeof(struct skb_shared_info)) >
+		     E1000E_RX_HALF_PAGE);
+	BUILD_BUG_ON(E1000E_RX_HEADROOM + E1000E_RX_BUF_LEN +
+		     SKB_DATA_ALIGN(sizeof(struct skb_shared_info)) >
+		     PAGE_SIZE);
 	ring->count = ad->rx_ring_count;
+	/* must agree with RCTL.LPE (e1000e_rctl_base) */
+	ring->rx_truesize = ad->netdev->mtu > ETH_DATA_LEN ||
+			    PAGE_SIZE < 2 * E1000E_RX_HALF_PAGE ?
+			    PAGE_SIZE : E1000E_RX_HALF_PAGE;
 	ring->rx_buf = kvcalloc(ring->count, sizeof(*ring->rx_buf), GFP_KERNEL);
 	if (!ring->rx_buf)
 		return -ENOMEM;
@@ -510,9 +521,14 @@ static void e1000e_refill_rx(struct e1000e_ring *ring)
 
 	while (n--) {
 		union e1000e_rx_desc *desc = E1000E_RX_DESC(ring, i);
+		unsigned int off = 0;
 		struct page *page;
 
-		page = page_pool_dev_alloc_pages(ring->pp);
+		if (ring->rx_truesize < PAGE_SIZE)
+			page = page_pool_dev_alloc_frag(ring->pp, &off,
+							ring->rx_truesize);
+		else
+			page = page_pool_dev_alloc_pages(ring->pp);
 		if (unlikely(!page)) {
 			u64_stats_update_begin(&ring->syncp);
 			ring->stats.rx.alloc_fail++;
@@ -520,8 +536,9 @@ static void e1000e_refill_rx(struct e1000e_ring *ring)
 			break;
 		}
 		ring->rx_buf[i].page = page;
+		ring->rx_buf[i].offset = off;
 		desc->read.addr = cpu_to_le64(page_pool_get_dma_addr(page) +
-					      E1000E_RX_HEADROOM);
+					      off + E1000E_RX_HEADROOM);
 		desc->read.rsvd = 0;
 		i = e1000e_ring_next(ring, i);
 	}
@@ -577,6 +594,7 @@ static int e1000e_clean_rx(struct e1000e_ring *ring, int budget)
 	u64_stats_update_begin(&ring->syncp);
 	while (pkts < budget) {
 		union e1000e_rx_desc *desc = E1000E_RX_DESC(ring, i);
+		unsigned int off;
 		struct page *page;
 		u32 staterr;
 		u16 len;
@@ -592,15 +610,16 @@ static int e1000e_clean_rx(struct e1000e_ring *ring, int budget)
 
 		len = le16_to_cpu(desc->wb.length);
 		page = ring->rx_buf[i].page;
+		off = ring->rx_buf[i].offset + E1000E_RX_HEADROOM;
 		ring->rx_buf[i].page = NULL;
-		page_pool_dma_sync_for_cpu(ring->pp, page, E1000E_RX_HEADROOM,
-					   len);
+		page_pool_dma_sync_for_cpu(ring->pp, page, off, len);
 
 		if (!skb) {
-			void *va = page_address(page);
+			void *va = page_address(page) + off;
 
-			net_prefetch(va + E1000E_RX_HEADROOM);
-			skb = napi_build_skb(va, PAGE_SIZE);
+			net_prefetch(va);
+			skb = napi_build_skb(va - E1000E_RX_HEADROOM,
+					     ring->rx_truesize);
 			if (unlikely(!skb)) {
 				page_pool_recycle_direct(ring->pp, page);
 				ring->stats.rx.drops++;
@@ -620,7 +639,7 @@ static int e1000e_clean_rx(struct e1000e_ring *ring, int budget)
 			skb = ERR_PTR(-E2BIG);
 		} else {
 			skb_add_rx_frag(skb, skb_shinfo(skb)->nr_frags, page,
-					E1000E_RX_HEADROOM, len, PAGE_SIZE);
+					off, len, ring->rx_truesize);
 		}
 		i = e1000e_ring_next(ring, i);
 

@@ -32,5 +32,6 @@ for s in ${TUNE:-default=}; do
 	sleep 1; wait_for 10 carrier_up $IF0
 	run tcp1
 	run tcp4 -P 4
+	echo "@@TUNE $label ping $(ping -c 20 -i 0.05 $V4_1 | tail -n 1)"
 done
 echo "@@EXIT 0"
