@@ -9,6 +9,7 @@
 #include <linux/pci.h>
 #include <linux/u64_stats_sync.h>
 #include <linux/workqueue.h>
+#include <net/xdp.h>
 
 #include "e1000e_hw.h"
 
@@ -35,6 +36,8 @@
 #define E1000E_RX_MAX_STD_FRAME	(VLAN_ETH_FRAME_LEN + ETH_FCS_LEN)
 #define E1000E_MIN_MTU		68
 #define E1000E_MAX_MTU		(9018 - ETH_HLEN - ETH_FCS_LEN)
+/* XDP sees single-buffer frames: one receive buffer, one VLAN tag */
+#define E1000E_XDP_MAX_MTU	(E1000E_RX_BUF_LEN - ETH_HLEN - VLAN_HLEN)
 
 #define E1000E_CTX_KEY_NONE	U64_MAX
 
@@ -61,13 +64,26 @@ enum e1000e_irq_mode {
 #define E1000E_PFLAG_NO_MSIX	BIT(0)
 #define E1000E_PFLAG_NO_MSI	BIT(1)
 
+/* what the first slot of a TX packet holds */
+enum e1000e_tx_type {
+	E1000E_TX_NONE,
+	E1000E_TX_SKB,
+	E1000E_TX_XDP_TX,	/* page of the queue pair's RX page_pool */
+	E1000E_TX_XDP_XMIT,	/* xdp_frame from ndo_xdp_xmit, mapped here */
+};
+
 struct e1000e_tx_buf {
-	struct sk_buff *skb;
+	union {
+		struct sk_buff *skb;
+		struct xdp_frame *frame;
+		struct page *page;
+	};
 	dma_addr_t dma;
 	u32 len;
 	u32 bytes;
 	u16 segs;
 	u16 eop;
+	u8 type;
 	bool mapped_page;
 };
 
@@ -86,12 +102,19 @@ struct e1000e_ring_stats {
 			u64 stops;
 			u64 wakes;
 			u64 drops;
+			u64 xdp_xmit;
+			u64 xdp_xmit_err;
 		} tx;
 		struct {
 			u64 csum_ok;
 			u64 csum_err;
 			u64 alloc_fail;
 			u64 drops;
+			u64 xdp_pass;
+			u64 xdp_drop;
+			u64 xdp_tx;
+			u64 xdp_redirect;
+			u64 xdp_aborted;
 		} rx;
 	};
 };
@@ -122,6 +145,8 @@ struct e1000e_ring {
 
 	struct u64_stats_sync syncp;
 	struct e1000e_ring_stats stats;
+
+	struct xdp_rxq_info xdp_rxq;
 };
 
 struct e1000e_q_vector {
@@ -180,6 +205,9 @@ struct e1000e_adapter {
 	bool reta_user;
 	u32 vfta[E1000E_VFTA_SIZE];
 
+	/* swapped with xchg(); RX reads it once per NAPI poll */
+	struct bpf_prog *xdp_prog;
+
 	struct delayed_work service_task;
 	struct work_struct reset_task;
 	unsigned long link_check;
@@ -204,6 +232,19 @@ static inline struct e1000e_adapter *
 e1000e_netdev_priv(struct net_device *netdev)
 {
 	return netdev_priv(netdev);
+}
+
+static inline u16 e1000e_ring_next(const struct e1000e_ring *ring, u16 i)
+{
+	return ++i == ring->count ? 0 : i;
+}
+
+/* free slots, one always left empty so that ntu == ntc means empty */
+static inline unsigned int e1000e_desc_unused(const struct e1000e_ring *ring)
+{
+	u16 ntc = READ_ONCE(ring->ntc), ntu = READ_ONCE(ring->ntu);
+
+	return ((ntc > ntu) ? 0 : ring->count) + ntc - ntu - 1;
 }
 
 /* e1000e_ids.c */
@@ -237,6 +278,20 @@ int e1000e_poll(struct napi_struct *napi, int budget);
 netdev_tx_t e1000e_xmit(struct sk_buff *skb, struct net_device *netdev);
 void e1000e_ring_stats_read(struct e1000e_ring *ring,
 			    struct e1000e_ring_stats *out);
+
+/* e1000e_xdp.c */
+#define E1000E_XDP_REDIR	BIT(0)	/* xdp_do_flush() due */
+#define E1000E_XDP_TX_TAIL	BIT(1)	/* XDP_TX frames wait for the tail */
+
+int e1000e_bpf(struct net_device *netdev, struct netdev_bpf *bpf);
+int e1000e_xdp_xmit(struct net_device *netdev, int n,
+		    struct xdp_frame **frames, u32 flags);
+bool e1000e_xdp_rx(struct e1000e_ring *ring, struct bpf_prog *prog,
+		   struct page *page, void *buf, unsigned int *off,
+		   unsigned int *len, unsigned int *meta, unsigned int *res);
+void e1000e_xdp_rx_done(struct e1000e_ring *ring, unsigned int res);
+int e1000e_xdp_rxq_reg(struct e1000e_ring *ring);
+void e1000e_xdp_rxq_unreg(struct e1000e_ring *ring);
 
 /* e1000e_irq.c */
 int e1000e_irq_init(struct e1000e_adapter *ad);

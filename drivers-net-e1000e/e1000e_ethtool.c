@@ -65,8 +65,8 @@ static const struct e1000e_stat_desc e1000e_hw_stat_desc[] = {
 
 #define E1000E_HW_STATS		ARRAY_SIZE(e1000e_hw_stat_desc)
 #define E1000E_SW_STATS		2
-#define E1000E_TXQ_STATS	7
-#define E1000E_RXQ_STATS	6
+#define E1000E_TXQ_STATS	9
+#define E1000E_RXQ_STATS	11
 
 /**
  * e1000e_get_drvinfo - ethtool: driver name and bus address
@@ -524,6 +524,8 @@ static void e1000e_get_strings(struct net_device *netdev, u32 sset, u8 *data)
 			ethtool_sprintf(&data, "tx%u_stops", q);
 			ethtool_sprintf(&data, "tx%u_wakes", q);
 			ethtool_sprintf(&data, "tx%u_drops", q);
+			ethtool_sprintf(&data, "tx%u_xdp_xmit", q);
+			ethtool_sprintf(&data, "tx%u_xdp_xmit_err", q);
 		}
 		for (q = 0; q < E1000E_MAX_QUEUES; q++) {
 			ethtool_sprintf(&data, "rx%u_packets", q);
@@ -532,6 +534,11 @@ static void e1000e_get_strings(struct net_device *netdev, u32 sset, u8 *data)
 			ethtool_sprintf(&data, "rx%u_csum_err", q);
 			ethtool_sprintf(&data, "rx%u_alloc_fail", q);
 			ethtool_sprintf(&data, "rx%u_drops", q);
+			ethtool_sprintf(&data, "rx%u_xdp_pass", q);
+			ethtool_sprintf(&data, "rx%u_xdp_drop", q);
+			ethtool_sprintf(&data, "rx%u_xdp_tx", q);
+			ethtool_sprintf(&data, "rx%u_xdp_redirect", q);
+			ethtool_sprintf(&data, "rx%u_xdp_aborted", q);
 		}
 		break;
 	case ETH_SS_PRIV_FLAGS:
@@ -572,6 +579,8 @@ static void e1000e_get_ethtool_stats(struct net_device *netdev,
 		*data++ = s.tx.stops;
 		*data++ = s.tx.wakes;
 		*data++ = s.tx.drops;
+		*data++ = s.tx.xdp_xmit;
+		*data++ = s.tx.xdp_xmit_err;
 	}
 	for (q = 0; q < E1000E_MAX_QUEUES; q++) {
 		e1000e_ring_stats_read(&ad->rx_ring[q], &s);
@@ -581,6 +590,11 @@ static void e1000e_get_ethtool_stats(struct net_device *netdev,
 		*data++ = s.rx.csum_err;
 		*data++ = s.rx.alloc_fail;
 		*data++ = s.rx.drops;
+		*data++ = s.rx.xdp_pass;
+		*data++ = s.rx.xdp_drop;
+		*data++ = s.rx.xdp_tx;
+		*data++ = s.rx.xdp_redirect;
+		*data++ = s.rx.xdp_aborted;
 	}
 }
 

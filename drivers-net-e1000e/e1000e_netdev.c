@@ -197,11 +197,18 @@ static void e1000e_add_ring_stats(struct e1000e_ring_stats *sum,
 		sum->tx.stops += s->tx.stops;
 		sum->tx.wakes += s->tx.wakes;
 		sum->tx.drops += s->tx.drops;
+		sum->tx.xdp_xmit += s->tx.xdp_xmit;
+		sum->tx.xdp_xmit_err += s->tx.xdp_xmit_err;
 	} else {
 		sum->rx.csum_ok += s->rx.csum_ok;
 		sum->rx.csum_err += s->rx.csum_err;
 		sum->rx.alloc_fail += s->rx.alloc_fail;
 		sum->rx.drops += s->rx.drops;
+		sum->rx.xdp_pass += s->rx.xdp_pass;
+		sum->rx.xdp_drop += s->rx.xdp_drop;
+		sum->rx.xdp_tx += s->rx.xdp_tx;
+		sum->rx.xdp_redirect += s->rx.xdp_redirect;
+		sum->rx.xdp_aborted += s->rx.xdp_aborted;
 	}
 }
 
@@ -714,6 +721,12 @@ static int e1000e_change_mtu(struct net_device *netdev, int mtu)
 
 	if (mtu > ETH_DATA_LEN && !(ad->fam->flags & E1000E_FAM_JUMBO))
 		return -EINVAL;
+	/* XDP frames must fit one receive buffer */
+	if (READ_ONCE(ad->xdp_prog) && mtu > E1000E_XDP_MAX_MTU) {
+		netdev_warn(netdev, "MTU %d too large while an XDP program is attached, at most %u\n",
+			    mtu, E1000E_XDP_MAX_MTU);
+		return -EINVAL;
+	}
 
 	WRITE_ONCE(netdev->mtu, mtu);
 	err = e1000e_reconfigure(ad);
@@ -841,6 +854,8 @@ const struct net_device_ops e1000e_netdev_ops = {
 	.ndo_vlan_rx_add_vid	= e1000e_vlan_rx_add_vid,
 	.ndo_vlan_rx_kill_vid	= e1000e_vlan_rx_kill_vid,
 	.ndo_set_features	= e1000e_set_features,
+	.ndo_bpf		= e1000e_bpf,
+	.ndo_xdp_xmit		= e1000e_xdp_xmit,
 };
 
 /**
@@ -871,6 +886,11 @@ int e1000e_netdev_setup(struct e1000e_adapter *ad)
 	netdev->vlan_features = NETIF_F_SG | NETIF_F_IP_CSUM |
 				NETIF_F_IPV6_CSUM | NETIF_F_TSO | NETIF_F_TSO6;
 	netdev->priv_flags |= IFF_UNICAST_FLT;
+	/* XDP frames share the stack's TX rings, which always exist, so
+	 * ndo_xdp_xmit works with or without a program attached here
+	 */
+	netdev->xdp_features = NETDEV_XDP_ACT_BASIC | NETDEV_XDP_ACT_REDIRECT |
+			       NETDEV_XDP_ACT_NDO_XMIT;
 
 	netdev->min_mtu = E1000E_MIN_MTU;
 	netdev->max_mtu = ad->fam->max_frame - ETH_HLEN - ETH_FCS_LEN;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Intel PRO/1000 PCIe: descriptor rings, transmit, receive and NAPI */
 
+#include <linux/bpf.h>
 #include <linux/etherdevice.h>
 #include <linux/if_vlan.h>
 #include <linux/ip.h>
@@ -15,18 +16,6 @@
 #define E1000E_TX_DESC(r, i)	(&((struct e1000e_tx_desc *)(r)->desc)[i])
 #define E1000E_CTX_DESC(r, i)	(&((struct e1000e_tx_ctx_desc *)(r)->desc)[i])
 #define E1000E_RX_DESC(r, i)	(&((union e1000e_rx_desc *)(r)->desc)[i])
-
-static u16 e1000e_ring_next(const struct e1000e_ring *ring, u16 i)
-{
-	return ++i == ring->count ? 0 : i;
-}
-
-static unsigned int e1000e_desc_unused(const struct e1000e_ring *ring)
-{
-	u16 ntc = READ_ONCE(ring->ntc), ntu = READ_ONCE(ring->ntu);
-
-	return ((ntc > ntu) ? 0 : ring->count) + ntc - ntu - 1;
-}
 
 /**
  * e1000e_ring_stats_read - consistent snapshot of a ring's counters
@@ -85,12 +74,16 @@ static int e1000e_alloc_rx_ring(struct e1000e_adapter *ad, u16 q)
 		.napi		= &ad->qv[q].napi,
 		.netdev		= ad->netdev,
 		.queue_idx	= q,
-		.dma_dir	= DMA_FROM_DEVICE,
+		/* XDP_TX sends from these pages: mapped both ways, always,
+		 * so that attaching a program needs no new pool
+		 */
+		.dma_dir	= DMA_BIDIRECTIONAL,
 		/* pages may hold two buffers: sync all of it on recycle */
 		.offset		= 0,
 		.max_len	= PAGE_SIZE,
 	};
 	struct page_pool *pool;
+	int err;
 
 	BUILD_BUG_ON(E1000E_RX_HEADROOM + E1000E_RX_MAX_STD_FRAME +
 		     SKB_DATA_ALIGN(sizeof(struct skb_shared_info)) >
@@ -112,6 +105,10 @@ static int e1000e_alloc_rx_ring(struct e1000e_adapter *ad, u16 q)
 		return PTR_ERR(pool);
 	ring->pp = pool;
 
+	err = e1000e_xdp_rxq_reg(ring);
+	if (err)
+		return err;
+
 	return e1000e_alloc_desc(ring, sizeof(union e1000e_rx_desc));
 }
 
@@ -120,6 +117,8 @@ static void e1000e_free_ring(struct e1000e_ring *ring)
 	e1000e_free_desc(ring);
 	kvfree(ring->tx_buf);
 	ring->tx_buf = NULL;
+	/* drops the reference the XDP memory model holds on the pool */
+	e1000e_xdp_rxq_unreg(ring);
 	if (ring->pp)
 		page_pool_destroy(ring->pp);
 	ring->pp = NULL;
@@ -205,7 +204,19 @@ static void e1000e_clean_tx_ring(struct e1000e_ring *ring)
 		struct e1000e_tx_buf *b = &ring->tx_buf[i];
 
 		e1000e_unmap_tx(ring, b);
-		dev_kfree_skb_any(b->skb);
+		switch (b->type) {
+		case E1000E_TX_SKB:
+			dev_kfree_skb_any(b->skb);
+			break;
+		case E1000E_TX_XDP_TX:
+			page_pool_put_full_page(ring->qv->rx->pp, b->page,
+						false);
+			break;
+		case E1000E_TX_XDP_XMIT:
+			xdp_return_frame(b->frame);
+			break;
+		}
+		b->type = E1000E_TX_NONE;
 		b->skb = NULL;
 	}
 	ring->ntu = 0;
@@ -335,16 +346,20 @@ netdev_tx_t e1000e_xmit(struct sk_buff *skb, struct net_device *netdev)
 	struct e1000e_ring *ring = &ad->tx_ring[skb_get_queue_mapping(skb)];
 	struct netdev_queue *txq = netdev_get_tx_queue(netdev, ring->qid);
 	u32 max = ring->max_per_desc, lower = E1000E_TXD_CMD_IFCS, upper = 0;
-	unsigned int hdr_len = 0, f, nr_frags, bytes;
+	unsigned int hdr_len = 0, f, nr_frags, bytes, needed;
 	struct e1000e_tx_desc *desc = NULL;
 	struct e1000e_tx_buf *first_buf;
 	u64 ctx_key = ring->ctx_key;
 	u16 first = ring->ntu, i;
 	int ctx;
 
-	if (unlikely(e1000e_desc_unused(ring) <
-		     e1000e_tx_count(skb, max) + 1)) {
-		netif_tx_stop_queue(txq);
+	/* XDP frames share the ring, so it can fill up between two calls:
+	 * stop, then look again in case the completion side just made room
+	 */
+	needed = e1000e_tx_count(skb, max) + 1;
+	if (unlikely(e1000e_desc_unused(ring) < needed) &&
+	    !netif_txq_maybe_stop(txq, e1000e_desc_unused(ring), needed,
+				  needed)) {
 		u64_stats_update_begin(&ring->syncp);
 		ring->stats.tx.stops++;
 		u64_stats_update_end(&ring->syncp);
@@ -426,6 +441,7 @@ netdev_tx_t e1000e_xmit(struct sk_buff *skb, struct net_device *netdev)
 	first_buf->bytes = bytes;
 	first_buf->eop = i ? i - 1 : ring->count - 1;
 	first_buf->skb = skb;
+	first_buf->type = E1000E_TX_SKB;
 	skb_tx_timestamp(skb);
 
 	/* publish the slots to the completion side */
@@ -451,24 +467,43 @@ out_drop_counted:
 	return NETDEV_TX_OK;
 }
 
+static void e1000e_tx_complete(struct e1000e_ring *ring,
+			       struct e1000e_tx_buf *first, int budget)
+{
+	switch (first->type) {
+	case E1000E_TX_SKB:
+		napi_consume_skb(first->skb, budget);
+		break;
+	case E1000E_TX_XDP_TX:
+		/* same NAPI as the RX ring the page came from */
+		page_pool_put_full_page(ring->qv->rx->pp, first->page,
+					budget != 0);
+		break;
+	case E1000E_TX_XDP_XMIT:
+		xdp_return_frame(first->frame);
+		break;
+	}
+	first->type = E1000E_TX_NONE;
+	first->skb = NULL;
+}
+
 static void e1000e_clean_tx(struct e1000e_ring *ring, int budget)
 {
 	struct netdev_queue *txq = netdev_get_tx_queue(ring->netdev, ring->qid);
-	unsigned int pkts = 0, bytes = 0;
+	unsigned int pkts = 0, bytes = 0, skb_pkts = 0, skb_bytes = 0;
 	u16 i = ring->ntc;
 	u16 ntu;
 
-	/* pairs with the release in e1000e_xmit(): slots before ntu are
-	 * completely written
+	/* pairs with the release in e1000e_xmit() and the XDP senders:
+	 * slots before ntu are completely written
 	 */
 	ntu = smp_load_acquire(&ring->ntu);
 
 	while (i != ntu) {
 		struct e1000e_tx_buf *first = &ring->tx_buf[i];
-		struct sk_buff *skb = first->skb;
 		u16 eop = first->eop;
 
-		if (!skb)
+		if (first->type == E1000E_TX_NONE)
 			break;
 		if (!(le32_to_cpu(E1000E_TX_DESC(ring, eop)->upper) &
 		      E1000E_TXD_STAT_DD))
@@ -478,7 +513,11 @@ static void e1000e_clean_tx(struct e1000e_ring *ring, int budget)
 
 		pkts += first->segs;
 		bytes += first->bytes;
-		first->skb = NULL;
+		/* BQL accounts for the stack's packets only */
+		if (first->type == E1000E_TX_SKB) {
+			skb_pkts += first->segs;
+			skb_bytes += first->bytes;
+		}
 		for (;;) {
 			e1000e_unmap_tx(ring, &ring->tx_buf[i]);
 			if (i == eop)
@@ -486,7 +525,7 @@ static void e1000e_clean_tx(struct e1000e_ring *ring, int budget)
 			i = e1000e_ring_next(ring, i);
 		}
 		i = e1000e_ring_next(ring, i);
-		napi_consume_skb(skb, budget);
+		e1000e_tx_complete(ring, first, budget);
 	}
 
 	if (!pkts)
@@ -498,11 +537,20 @@ static void e1000e_clean_tx(struct e1000e_ring *ring, int budget)
 	ring->stats.bytes += bytes;
 	u64_stats_update_end(&ring->syncp);
 
-	if (!__netif_txq_completed_wake(txq, pkts, bytes,
-					e1000e_desc_unused(ring),
-					E1000E_TX_WAKE_THRESH,
-					test_bit(E1000E_DOWN,
-						 &ring->qv->ad->state))) {
+	/* BQL's completion has a barrier ordering ntc before the stopped
+	 * test below; pairs with netif_txq_maybe_stop() in e1000e_xmit()
+	 */
+	if (skb_pkts) {
+		netdev_tx_completed_queue(txq, skb_pkts, skb_bytes);
+	} else {
+		/* only XDP frames completed: the same ordering, without BQL */
+		smp_mb();
+	}
+
+	if (unlikely(netif_tx_queue_stopped(txq)) &&
+	    e1000e_desc_unused(ring) >= E1000E_TX_WAKE_THRESH &&
+	    !test_bit(E1000E_DOWN, &ring->qv->ad->state)) {
+		netif_tx_wake_queue(txq);
 		u64_stats_update_begin(&ring->syncp);
 		ring->stats.tx.wakes++;
 		u64_stats_update_end(&ring->syncp);
@@ -586,8 +634,9 @@ static void e1000e_rx_hash(struct e1000e_ring *ring, struct sk_buff *skb,
 
 static int e1000e_clean_rx(struct e1000e_ring *ring, int budget)
 {
+	struct bpf_prog *prog = READ_ONCE(ring->qv->ad->xdp_prog);
+	unsigned int pkts = 0, bytes = 0, xdp_res = 0;
 	struct napi_struct *napi = &ring->qv->napi;
-	unsigned int pkts = 0, bytes = 0;
 	struct sk_buff *skb = ring->skb;
 	u16 i = ring->ntc;
 
@@ -596,8 +645,8 @@ static int e1000e_clean_rx(struct e1000e_ring *ring, int budget)
 		union e1000e_rx_desc *desc = E1000E_RX_DESC(ring, i);
 		unsigned int off;
 		struct page *page;
+		unsigned int len;
 		u32 staterr;
-		u16 len;
 
 		/* slots from ntu on hold no buffer, maybe an old write-back */
 		if (i == ring->ntu)
@@ -614,20 +663,38 @@ static int e1000e_clean_rx(struct e1000e_ring *ring, int budget)
 		ring->rx_buf[i].page = NULL;
 		page_pool_dma_sync_for_cpu(ring->pp, page, off, len);
 
-		if (!skb) {
-			void *va = page_address(page) + off;
+		if (!skb && prog &&
+		    (staterr & (E1000E_RXD_STAT_EOP | E1000E_RXD_ERR_FRAME)) !=
+		    E1000E_RXD_STAT_EOP) {
+			/* XDP takes whole frames in one buffer only */
+			page_pool_recycle_direct(ring->pp, page);
+			ring->stats.rx.drops++;
+			skb = ERR_PTR(-E2BIG);
+		} else if (!skb) {
+			unsigned int hr = E1000E_RX_HEADROOM, meta = 0;
+			/* the buffer: headroom, frame, room for shared info */
+			void *buf = page_address(page) + off - hr;
 
-			net_prefetch(va);
-			skb = napi_build_skb(va - E1000E_RX_HEADROOM,
-					     ring->rx_truesize);
+			net_prefetch(buf + hr);
+			if (prog && e1000e_xdp_rx(ring, prog, page, buf, &hr,
+						  &len, &meta, &xdp_res)) {
+				/* dropped, sent or redirected */
+				i = e1000e_ring_next(ring, i);
+				bytes += len;
+				pkts++;
+				continue;
+			}
+			skb = napi_build_skb(buf, ring->rx_truesize);
 			if (unlikely(!skb)) {
 				page_pool_recycle_direct(ring->pp, page);
 				ring->stats.rx.drops++;
 				skb = ERR_PTR(-ENOMEM);
 			} else {
 				skb_mark_for_recycle(skb);
-				skb_reserve(skb, E1000E_RX_HEADROOM);
+				skb_reserve(skb, hr);
 				__skb_put(skb, len);
+				if (meta)
+					skb_metadata_set(skb, meta);
 			}
 		} else if (IS_ERR(skb)) {
 			/* rest of a frame already dropped */
@@ -677,6 +744,9 @@ static int e1000e_clean_rx(struct e1000e_ring *ring, int budget)
 	ring->stats.packets += pkts;
 	ring->stats.bytes += bytes;
 	u64_stats_update_end(&ring->syncp);
+
+	if (xdp_res)
+		e1000e_xdp_rx_done(ring, xdp_res);
 
 	/* one tail write per batch of buffers */
 	if (e1000e_desc_unused(ring) >= ring->count / 4)
