@@ -18,10 +18,10 @@ K ?= *
 PACKAGES := linux-source-6.12 gcc make sparse qemu-system-x86 busybox-static \
 	iperf3 bc bison flex libelf-dev libssl-dev cpio xz-utils kmod ethtool \
 	iproute2 ccache codespell iputils-ping socat python3-yaml python3 perl \
-	git gnuplot-nox jq clang llvm
+	git gnuplot-nox jq clang llvm libbpf-dev
 
 .PHONY: help deps tree patches kernel modules sparse checkpatch vars image \
-	test test-kconfig bench bench-check check clean timed-%
+	xdp test test-kconfig bench bench-check check clean timed-%
 
 help:
 	@echo "e1000e rework -- targets (each runs 'deps' first):"
@@ -36,6 +36,7 @@ help:
 	@echo "  make sparse      sparse C=2 + W=1 over the branch's e1000e and e1000"
 	@echo "  make checkpatch  checkpatch --strict (netdev CI flags) over the series, kernel-doc"
 	@echo "  make image       build the guest initramfs (busybox, iperf3, ip, ethtool)"
+	@echo "  make xdp         build the XDP test programs (clang -target bpf) and xdpmap"
 	@echo "  make test        run the QEMU test scenarios tagged T (default check; K=glob filters names)"
 	@echo "  make test-kconfig  the whole E1000 x E1000E matrix: build the other cells, boot all six"
 	@echo "  make vars        print artifact paths, NAME=value"
@@ -75,7 +76,24 @@ patches: deps
 image: deps
 	@qemu/mkroot.sh
 
-test: deps image
+# XDP test programs (tests/xdp/*.bpf.c, clang for the BPF target) and the
+# static map tool, copied into guests whose scenario says XDP=1.
+XDP_OUT := $(BUILD)/xdp
+XDP_SRCS := $(wildcard tests/xdp/*.bpf.c)
+XDP_OBJS := $(patsubst tests/xdp/%.bpf.c,$(XDP_OUT)/%.bpf.o,$(XDP_SRCS))
+BPF_CFLAGS := -O2 -g -Wall -Werror -target bpf -I/usr/include/$(shell gcc -dumpmachine)
+
+xdp: deps $(XDP_OBJS) $(XDP_OUT)/xdpmap
+
+$(XDP_OUT)/%.bpf.o: tests/xdp/%.bpf.c
+	@mkdir -p $(@D)
+	clang $(BPF_CFLAGS) -c $< -o $@
+
+$(XDP_OUT)/xdpmap: tests/xdp/xdpmap.c
+	@mkdir -p $(@D)
+	gcc -O2 -Wall -Werror -static -o $@ $<
+
+test: deps image xdp
 	@tests/run.sh -t '$(T)' -k '$(K)'
 
 # The whole configuration matrix (issue 5): every cell built in its own
@@ -90,11 +108,12 @@ bench: tree
 	@scripts/kernel.sh mod
 	@scripts/modules.sh mod >/dev/null
 	@qemu/mkroot.sh
+	@$(MAKE) --no-print-directory xdp
 	@QUICK='$(QUICK)' OURS_KO='$(OURS_KO)' bench/bench.py
 
 # make check's bench phase: the QUICK run; fails only when a run crashed,
 # timed out, moved no data or logged a kernel warning, never on a ratio.
-bench-check: deps image
+bench-check: deps image xdp
 	@[ -f "$(BUILD)/stock/e1000e.ko" ] || scripts/modules.sh mod >/dev/null
 	@QUICK=1 OURS_KO='$(OURS_KO)' bench/bench.py
 

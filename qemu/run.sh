@@ -26,6 +26,10 @@
 #   --root initramfs|9p  guest root: our initramfs (default) or the host's
 #                      root over 9p, read-only, with tmpfs on top
 #   --icount           single-threaded TCG with -icount shift=1,sleep=off,align=off
+#   --single-thread    single-threaded TCG (both vCPUs on one host thread), no
+#                      icount: x86 cross-modifying code (text_poke_bp, e.g.
+#                      the BPF dispatcher on XDP attach) is not coherent
+#                      between MTTCG threads in QEMU 7.2
 #   --trace PATTERN    QEMU -trace PATTERN (repeatable), log in OUT/trace.log
 #   --qemu-arg ARG     extra QEMU argument (repeatable)
 #   --append ARGS      extra kernel command line
@@ -43,7 +47,7 @@
 set -euo pipefail
 . "$(dirname "$0")/../scripts/common.sh"
 
-nic=e1000e nic2="" peer="" variant=mod bzimage="" root=initramfs icount=0 mem=2048 timeout=300
+nic=e1000e nic2="" peer="" variant=mod bzimage="" root=initramfs icount=0 single=0 mem=2048 timeout=300
 append="" out="" autoload=1 defer=0
 modules=() files=() traces=() qargs=()
 while [ $# -gt 1 ]; do
@@ -59,6 +63,7 @@ while [ $# -gt 1 ]; do
 	--file) files+=("$2"); shift 2 ;;
 	--root) root=$2; shift 2 ;;
 	--icount) icount=1; shift ;;
+	--single-thread) single=1; shift ;;
 	--trace) traces+=("$2"); shift 2 ;;
 	--qemu-arg) qargs+=("$2"); shift 2 ;;
 	--append) append=$2; shift 2 ;;
@@ -125,6 +130,8 @@ qemu=(qemu-system-x86_64 -nodefaults -no-reboot -machine q35 -cpu max -m "$mem"
       -kernel "$bzimage")
 if [ $icount = 1 ]; then
 	qemu+=(-accel tcg,thread=single -smp 2 -icount shift=1,sleep=off,align=off)
+elif [ $single = 1 ]; then
+	qemu+=(-accel tcg,thread=single -smp 2)
 else
 	qemu+=(-accel tcg,thread=multi -smp 2)
 fi

@@ -10,7 +10,8 @@
 # matches the shell glob PATTERN. Logs: build/test/<scenario>/console.log.
 # NIC "host" runs tests/host/SCRIPT on the host instead of booting a guest.
 # Launcher keys: NIC2=MODEL, PEER=MODEL, DEFER_MODULES=1 become run.sh's
-# --nic2, --peer and --defer-modules.
+# --nic2, --peer and --defer-modules; XDP=1 copies build/xdp (make xdp: the
+# XDP test programs and xdpmap) to /test/xdp.
 # Host-side keys of a scenario line (see tests/scenarios):
 #   EXPECT_KCONFIG=none|CONFIG_X=v  case NAME/kconfig: the variant's
 #       build/kernel-V/kconfig-adjusted (scripts/kernel.sh) must be empty,
@@ -55,6 +56,7 @@ run_scenario() {
 		PEER=*) opts+=(--peer "${kv#PEER=}") ;;
 		DEFER_MODULES=1) opts+=(--defer-modules) ;;
 		MODULE=ours-e1000) opts+=(--module "$BUILD/modules/mod/e1000/e1000.ko") ;;
+		XDP=1) opts+=(--file "$BUILD/xdp:/test/xdp") ;;
 		QEMU_OPTS=*) read -r -a q <<<"${kv#QEMU_OPTS=}"; opts+=("${q[@]}") ;;
 		esac
 		printf "%s=%q\n" "${kv%%=*}" "${kv#*=}" >> "$envf"
