@@ -6,8 +6,16 @@
 #              between the same namespaces; -nooff: tso/gso/gro off)
 #   EXPECT_DRIVER  driver that must be bound to both ports (MODE=nic)
 #   DUR        iperf3 -t seconds
-#   WORKLOADS  the runs in order, from: tcp tcp-r tcp-p4 udp64; a name
-#              given again is its next repetition (rep=2, ...)
+#   WORKLOADS  the runs in order, from: tcp tcp-r tcp-p4 udp64 xdp-drop
+#              tc-drop; a name given again is its next repetition (rep=2, ...)
+#   PKTGEN_COUNT  frames pktgen sends in xdp-drop and tc-drop (200000)
+#   PKTGEN_BURST  frames per pktgen transmit batch, one TX tail write each
+#                 (32): the sender costs little next to the receiver
+# xdp-drop and tc-drop: pktgen on the peer port (netns $PEER) sends
+# PKTGEN_COUNT 64-byte frames (60 + FCS) to our port, which drops them with
+# an XDP program counting per CPU (/test/xdp/xdp_dropcnt.bpf.o, any driver)
+# or with tc ingress matchall + drop; the rate is frames dropped over the
+# guest time from pktgen's start to the last drop.
 # Each run prints one line
 #   @@RESULT rep=N wl=NAME idx=I status=ok|fail reason=... key=value...
 # with iperf3's "end" summary flattened (sum_sent.bytes=...), and counter
@@ -20,6 +28,7 @@
 [ -f "$TESTDIR/env" ] && . "$TESTDIR/env"
 MODE=${MODE:-nic} DUR=${DUR:-5}
 WORKLOADS=${WORKLOADS:-tcp tcp-r tcp-p4 udp64}
+PKTGEN_COUNT=${PKTGEN_COUNT:-200000}
 # Kernel messages that fail a run when they appear during it.
 BAD='WARNING:|BUG:|Oops|Call Trace|general protection|[Kk]ernel panic|NETDEV WATCHDOG|Hardware Unit Hang|Reset adapter|Link is Down|soft lockup|hung task'
 
@@ -136,6 +145,57 @@ flatten() {
 	}'
 }
 
+# ---- drop workloads (pktgen on the peer port, our port drops)
+uptime_cs() { awk '{ split($1, t, "."); print t[1] * 100 + t[2] }' /proc/uptime; }
+pg() { inpeer sh -c "echo '$2' > /proc/net/pktgen/$1"; }
+drop_count() { # frames dropped so far by the current drop method
+	case $1 in
+	xdp-drop) $TESTDIR/xdp/xdpmap get drop_cnt 0 2>/dev/null || echo 0 ;;
+	tc-drop) $TC -s qdisc show dev $IF0 ingress | sed -n 's/.*(dropped \([0-9]*\),.*/\1/p' | head -n 1 ;;
+	esac
+}
+# drop_run WL: one pktgen burst against XDP_DROP or tc drop; prints the
+# key=value part of the @@RESULT line, returns 1 if it could not set up
+drop_run() {
+	case $1 in
+	xdp-drop)
+		$IP -force link set dev $IF0 xdpdrv obj $TESTDIR/xdp/xdp_dropcnt.bpf.o sec xdp 2>/tmp/drop.err ||
+			{ echo "reason=xdp_attach:$(tr ' \n' '__' < /tmp/drop.err | cut -c1-120)"; return 1; } ;;
+	tc-drop)
+		{ $TC qdisc add dev $IF0 ingress &&
+		  $TC filter add dev $IF0 ingress matchall action drop; } 2>/tmp/drop.err ||
+			{ echo "reason=tc:$(tr ' \n' '__' < /tmp/drop.err | cut -c1-120)"; return 1; } ;;
+	esac
+	sleep 0.5
+	pg kpktgend_0 rem_device_all
+	pg kpktgend_0 "add_device $IF1"
+	for c in "count $PKTGEN_COUNT" "pkt_size 60" "delay 0" "dst $V4_0" \
+		 "dst_mac $(cat /sys/class/net/$IF0/address)" "udp_src_min 9" "udp_src_max 9" \
+		 "udp_dst_min 9" "udp_dst_max 9" "burst ${PKTGEN_BURST:-32}"; do
+		pg "$IF1" "$c"
+	done
+	c0=$(drop_count $1) t0=$(inpeer cat /sys/class/net/$IF1/statistics/tx_packets)
+	s0=$(uptime_cs)
+	pg pgctrl start
+	s1=$(uptime_cs)
+	# drops still coming in: poll until the count holds for 0.3 s
+	last=$(drop_count $1) tl=$(uptime_cs) still=0
+	while [ $still -lt 30 ] && [ $(( $(uptime_cs) - s1 )) -lt 2000 ]; do
+		sleep 0.01
+		c=$(drop_count $1)
+		if [ "$c" != "$last" ]; then last=$c tl=$(uptime_cs) still=0; else still=$((still + 1)); fi
+	done
+	t1=$(inpeer cat /sys/class/net/$IF1/statistics/tx_packets)
+	pps=$(inpeer cat /proc/net/pktgen/$IF1 | sed -n 's/^ *\([0-9]*\)pps.*/\1/p' | head -n 1)
+	case $1 in
+	xdp-drop) $IP link set dev $IF0 xdp off ;;
+	tc-drop) $TC qdisc del dev $IF0 ingress ;;
+	esac
+	dt=$(( tl - s0 )); [ $dt -gt 0 ] || dt=1
+	echo "sent=$((t1 - t0)) pktgen_count=$PKTGEN_COUNT dropped=$((last - c0)) drop_cs=$dt" \
+	     "send_cs=$((s1 - s0)) pktgen_pps=${pps:-0} drop_pps=$(( (last - c0) * 100 / dt ))"
+}
+
 inpeer $IPERF -s -D -B $V4_1 >/dev/null 2>&1
 sleep 0.5
 idx=0
@@ -147,7 +207,27 @@ for wl in $WORKLOADS; do
 	tcp-r) args="-R" ;;
 	tcp-p4) args="-P 4" ;;
 	udp64) args="-u -b 0 -l 64" ;;
+	xdp-drop|tc-drop) args="" ;;
 	*) fail "$wl" "unknown workload"; continue ;;
+	esac
+	case $wl in
+	xdp-drop|tc-drop)
+		before=$(snap b_)
+		dm0=$(dmesg | wc -l)
+		mark $((0xa0 + idx % 32))
+		res=$(drop_run $wl)
+		rc=$?
+		mark $((0xc0 + idx % 32))
+		after=$(snap a_)
+		status=ok reason=-
+		bad=$(dmesg | tail -n +$((dm0 + 1)) | grep -E "$BAD" | head -n 1 | tr ' ' _)
+		[ $rc = 0 ] || status=fail
+		[ -n "$bad" ] && { status=fail reason=kernel_log:$bad; }
+		carrier_up "$IF0" || { status=fail reason=lost_link_$IF0; }
+		echo "@@RESULT rep=$rep wl=$wl idx=$idx status=$status reason=$reason rc=$rc $before $after $res"
+		idx=$((idx + 1))
+		sleep 0.2
+		continue ;;
 	esac
 	before=$(snap b_)
 	dm0=$(dmesg | wc -l)
