@@ -347,7 +347,6 @@ void e1000e_irq_free(struct e1000e_adapter *ad)
 	free_irq(ad->other_irq, ad);
 }
 
-
 /**
  * e1000e_dim_work - lib/dim work: program the moderation DIM chose
  * @work: work item
