@@ -85,7 +85,7 @@ BPF_CFLAGS := -O2 -g -Wall -Werror -target bpf -I/usr/include/$(shell gcc -dumpm
 
 xdp: deps $(XDP_OBJS) $(XDP_OUT)/xdpmap
 
-$(XDP_OUT)/%.bpf.o: tests/xdp/%.bpf.c
+$(XDP_OUT)/%.bpf.o: tests/xdp/%.bpf.c tests/xdp/udp4.h
 	@mkdir -p $(@D)
 	clang $(BPF_CFLAGS) -c $< -o $@
 

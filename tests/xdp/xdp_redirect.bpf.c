@@ -5,12 +5,9 @@
  * since the port changed.
  */
 #include <linux/bpf.h>
-#include <linux/if_ether.h>
-#include <linux/in.h>
-#include <linux/ip.h>
-#include <linux/udp.h>
-#include <bpf/bpf_endian.h>
 #include <bpf/bpf_helpers.h>
+
+#include "udp4.h"
 
 struct {
 	__uint(type, BPF_MAP_TYPE_DEVMAP);
@@ -22,19 +19,12 @@ struct {
 SEC("xdp")
 int xdp_redirect(struct xdp_md *ctx)
 {
-	void *data = (void *)(long)ctx->data;
-	void *end = (void *)(long)ctx->data_end;
-	struct ethhdr *eth = data;
 	struct udphdr *udp;
+	struct ethhdr *eth;
 	struct iphdr *ip;
 
-	if ((void *)(eth + 1) > end || eth->h_proto != bpf_htons(ETH_P_IP))
-		return XDP_PASS;
-	ip = (void *)(eth + 1);
-	if ((void *)(ip + 1) > end || ip->ihl != 5 || ip->protocol != IPPROTO_UDP)
-		return XDP_PASS;
-	udp = (void *)(ip + 1);
-	if ((void *)(udp + 1) > end || udp->dest != bpf_htons(7777))
+	udp = udp4_to_port(ctx, 7777, &eth, &ip);
+	if (!udp)
 		return XDP_PASS;
 
 	udp->dest = bpf_htons(7778);

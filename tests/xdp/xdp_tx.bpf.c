@@ -7,32 +7,22 @@
  * Everything else goes to the stack.
  */
 #include <linux/bpf.h>
-#include <linux/if_ether.h>
-#include <linux/in.h>
-#include <linux/ip.h>
-#include <linux/udp.h>
-#include <bpf/bpf_endian.h>
 #include <bpf/bpf_helpers.h>
+
+#include "udp4.h"
 
 SEC("xdp")
 int xdp_tx(struct xdp_md *ctx)
 {
-	void *data = (void *)(long)ctx->data;
-	void *end = (void *)(long)ctx->data_end;
-	struct ethhdr *eth = data;
 	unsigned char mac[ETH_ALEN];
 	struct udphdr *udp;
+	struct ethhdr *eth;
 	struct iphdr *ip;
 	__be32 addr;
 	__be16 port;
 
-	if ((void *)(eth + 1) > end || eth->h_proto != bpf_htons(ETH_P_IP))
-		return XDP_PASS;
-	ip = (void *)(eth + 1);
-	if ((void *)(ip + 1) > end || ip->ihl != 5 || ip->protocol != IPPROTO_UDP)
-		return XDP_PASS;
-	udp = (void *)(ip + 1);
-	if ((void *)(udp + 1) > end || udp->dest != bpf_htons(9))
+	udp = udp4_to_port(ctx, 9, &eth, &ip);
+	if (!udp)
 		return XDP_PASS;
 
 	__builtin_memcpy(mac, eth->h_dest, ETH_ALEN);
