@@ -13,6 +13,7 @@
 # --nic2, --peer and --defer-modules; XDP=1 copies build/xdp (make xdp: the
 # XDP test programs and xdpmap) to /test/xdp.
 # Host-side keys of a scenario line (see tests/scenarios):
+#   TIMEOUT=SECONDS  the guest's hard limit (default $TIMEOUT or 300)
 #   EXPECT_KCONFIG=none|CONFIG_X=v  case NAME/kconfig: the variant's
 #       build/kernel-V/kconfig-adjusted (scripts/kernel.sh) must be empty,
 #       or record CONFIG_X adjusted to v with merge_config's message naming it
@@ -75,9 +76,10 @@ run_scenario() {
 	fi
 	[ -f "$(kobj "$variant")/arch/x86/boot/bzImage" ] ||
 		{ res fail "$name/boot" "kernel variant $variant not built (make kernel)"; return; }
-	local want_kc="" same="" adj
+	local want_kc="" same="" adj tmo=${TIMEOUT:-300}
 	for kv in "$@"; do
 		case $kv in
+		TIMEOUT=*) tmo=${kv#TIMEOUT=} ;;
 		EXPECT_KCONFIG=*) want_kc=${kv#EXPECT_KCONFIG=} ;;
 		SAME_AS=*) same=${kv#SAME_AS=} ;;
 		esac
@@ -95,7 +97,7 @@ run_scenario() {
 			res fail "$name/kconfig" "want ${want_kc%%=*} adjusted to $want_kc with merge_config naming it; got: $(tr '\n' ';' < "$adj")"
 		fi
 	fi
-	"$TOP/qemu/run.sh" --nic "$nic" --kernel "$variant" --out "$out" --timeout "${TIMEOUT:-300}" \
+	"$TOP/qemu/run.sh" --nic "$nic" --kernel "$variant" --out "$out" --timeout "$tmo" \
 		--file "$envf:/test/env" "${opts[@]}" "$TOP/tests/guest/$script" >/dev/null 2>&1
 	rc=$?
 	local log=$out/console.log line kind case reason
@@ -105,8 +107,8 @@ run_scenario() {
 		kind=$2 case=$3; shift 3; reason=$*
 		res "$kind" "$name/$case" "$reason"
 	done < <(grep -a '^@@CASE ' "$log")
-	if [ $rc = 124 ]; then
-		res fail "$name/guest" "timed out after ${TIMEOUT:-300}s (log $log)"
+	if [ $rc = 124 ] || grep -aq 'terminating on signal 15 from pid [0-9]* (timeout)' "$log"; then
+		res fail "$name/guest" "timed out after ${tmo}s (log $log)"
 	elif ! grep -aq '^@@EXIT 0' "$log"; then
 		res fail "$name/guest" "guest script did not finish cleanly ($(grep -a '^@@EXIT\|^@@HOST' "$log" | tr -d '\r' | tail -n 1); log $log)"
 	fi

@@ -12,7 +12,7 @@ export REMOTE_TYPE=netns REMOTE_ARGS=$PEER
 cd "$KSRC/tools/testing/selftests/drivers/net" || { fail setup "no selftests in $KSRC"; exit 1; }
 for t in $SELFTESTS; do
 	name=$(echo "$t" | sed 's#/#-#g; s#\.py$##')
-	timeout 300 python3 "$t" > /tmp/st.log 2>&1
+	timeout 300 python3 -u "$t" > /tmp/st.log 2>&1
 	rc=$?
 	cat /tmp/st.log
 	# KTAP lines: "ok N mod.case [# SKIP reason]" / "not ok N mod.case [# XFAIL]"
