@@ -25,14 +25,18 @@ static const u16 e1000e_dim_usecs[NET_DIM_PARAMS_NUM_PROFILES] = {
 	16, 64, 160, 400, 1000,
 };
 
+/* interval of a vector's current DIM profile */
+static u16 e1000e_dim_itr(const struct dim *dim)
+{
+	return e1000e_dim_usecs[min_t(u16, dim->profile_ix,
+				      NET_DIM_PARAMS_NUM_PROFILES - 1)];
+}
+
 /* first interval of a vector: DIM's starting profile, or the fixed value */
 static u16 e1000e_start_itr(struct e1000e_adapter *ad,
 			    struct e1000e_q_vector *qv)
 {
-	if (ad->adaptive_itr)
-		return e1000e_dim_usecs[min_t(u16, qv->dim.profile_ix,
-					      NET_DIM_PARAMS_NUM_PROFILES - 1)];
-	return ad->rx_itr_us;
+	return ad->adaptive_itr ? e1000e_dim_itr(&qv->dim) : ad->rx_itr_us;
 }
 
 static u32 e1000e_queue_causes(struct e1000e_adapter *ad)
@@ -356,10 +360,9 @@ static void e1000e_dim_work(struct work_struct *work)
 	struct dim *dim = container_of(work, struct dim, work);
 	struct e1000e_q_vector *qv = container_of(dim, struct e1000e_q_vector,
 						  dim);
-	u16 ix = min_t(u16, dim->profile_ix, NET_DIM_PARAMS_NUM_PROFILES - 1);
 
 	if (qv->ad->adaptive_itr && !test_bit(E1000E_DOWN, &qv->ad->state))
-		e1000e_set_itr(qv, e1000e_dim_usecs[ix]);
+		e1000e_set_itr(qv, e1000e_dim_itr(dim));
 	dim->state = DIM_START_MEASURE;
 }
 
