@@ -28,7 +28,9 @@
  * at E1000E_RX_HEADROOM into a buffer of rx_truesize bytes. Without long
  * packets (RCTL.LPE clear, MTU <= 1500) it drops frames over 1522 bytes,
  * so two buffers share a page: headroom, frame and skb_shared_info fit
- * in half of it. With jumbo frames every buffer is a page.
+ * in half of it; the driver splits each page it takes from the pool
+ * (page_pool_alloc_pages, where fault injection and the pool's alloc
+ * stats see every allocation). With jumbo frames every buffer is a page.
  */
 #define E1000E_RX_HEADROOM	192
 #define E1000E_RX_BUF_LEN	2048
@@ -133,6 +135,7 @@ struct e1000e_ring {
 		struct e1000e_rx_buf *rx_buf;
 	};
 	struct page_pool *pp;
+	struct page *rx_half;	/* RX: second half of a split page, unused */
 	struct sk_buff *skb;
 	u32 size;
 	u16 count;
@@ -142,6 +145,11 @@ struct e1000e_ring {
 	u32 max_per_desc;
 	u32 rx_truesize;	/* RX: bytes of page per buffer */
 	u64 ctx_key;
+	/* TX hang check (service task): ntc when last seen stuck, since when */
+	u16 stall_ntc;
+	bool stalled;
+	bool stall_kicked;
+	unsigned long stall_since;
 
 	struct u64_stats_sync syncp;
 	struct e1000e_ring_stats stats;
@@ -210,7 +218,8 @@ struct e1000e_adapter {
 
 	struct delayed_work service_task;
 	struct work_struct reset_task;
-	unsigned long link_check;
+	unsigned long service_due;	/* jiffies of the next full service run */
+	struct dentry *dbg_dir;
 
 	/* written only by the service task, under stats_lock */
 	spinlock_t stats_lock;
@@ -219,6 +228,7 @@ struct e1000e_adapter {
 	struct e1000e_ring_stats base_tx;
 	struct e1000e_ring_stats base_rx;
 	u64 tx_timeouts;
+	u64 tx_hangs;
 	u64 resets;
 };
 
@@ -304,6 +314,12 @@ void e1000e_irq_disable(struct e1000e_adapter *ad);
 void e1000e_irq_enable_vector(struct e1000e_q_vector *qv);
 void e1000e_set_itr(struct e1000e_q_vector *qv, u32 usecs);
 void e1000e_dim_init(struct e1000e_q_vector *qv);
+
+/* e1000e_debugfs.c */
+void e1000e_dbg_init(void);
+void e1000e_dbg_exit(void);
+void e1000e_dbg_add(struct e1000e_adapter *ad);
+void e1000e_dbg_del(struct e1000e_adapter *ad);
 
 /* e1000e_ethtool.c */
 void e1000e_set_ethtool_ops(struct net_device *netdev);

@@ -64,7 +64,7 @@ static const struct e1000e_stat_desc e1000e_hw_stat_desc[] = {
 };
 
 #define E1000E_HW_STATS		ARRAY_SIZE(e1000e_hw_stat_desc)
-#define E1000E_SW_STATS		2
+#define E1000E_SW_STATS		3
 #define E1000E_TXQ_STATS	9
 #define E1000E_RXQ_STATS	11
 
@@ -515,6 +515,7 @@ static void e1000e_get_strings(struct net_device *netdev, u32 sset, u8 *data)
 		for (i = 0; i < E1000E_HW_STATS; i++)
 			ethtool_puts(&data, e1000e_hw_stat_desc[i].name);
 		ethtool_puts(&data, "tx_timeouts");
+		ethtool_puts(&data, "tx_hangs");
 		ethtool_puts(&data, "resets");
 		for (q = 0; q < E1000E_MAX_QUEUES; q++) {
 			ethtool_sprintf(&data, "tx%u_packets", q);
@@ -568,6 +569,7 @@ static void e1000e_get_ethtool_stats(struct net_device *netdev,
 				   e1000e_hw_stat_desc[i].off);
 	spin_unlock_bh(&ad->stats_lock);
 	*data++ = ad->tx_timeouts;
+	*data++ = ad->tx_hangs;
 	*data++ = ad->resets;
 
 	for (q = 0; q < E1000E_MAX_QUEUES; q++) {

@@ -80,8 +80,10 @@ static irqreturn_t e1000e_msix_ring(int irq, void *data)
 
 static void e1000e_link_event(struct e1000e_adapter *ad)
 {
-	if (!test_bit(E1000E_DOWN, &ad->state))
+	if (!test_bit(E1000E_DOWN, &ad->state)) {
+		WRITE_ONCE(ad->service_due, jiffies);
 		mod_delayed_work(system_wq, &ad->service_task, 0);
+	}
 }
 
 /**

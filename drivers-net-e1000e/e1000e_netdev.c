@@ -11,6 +11,9 @@
 #include "e1000e.h"
 
 #define E1000E_SERVICE_PERIOD	(2 * HZ)
+/* a TX queue with work queued and no completion for this long is hung */
+#define E1000E_TX_HANG_TIME	HZ
+#define E1000E_TX_HANG_RECHECK	(HZ / 4)
 
 /* ---- reset and link ---- */
 
@@ -538,6 +541,7 @@ int e1000e_up(struct e1000e_adapter *ad)
 	netif_tx_start_all_queues(netdev);
 
 	ad->hw.mac.link_up = false;
+	WRITE_ONCE(ad->service_due, jiffies);
 	mod_delayed_work(system_wq, &ad->service_task, 0);
 	return 0;
 
@@ -612,29 +616,125 @@ int e1000e_reconfigure(struct e1000e_adapter *ad)
 	return e1000e_up(ad);
 }
 
+enum e1000e_tx_health {
+	E1000E_TX_OK,		/* idle, paused by XOFF, or completing */
+	E1000E_TX_WATCH,	/* work queued: look again soon */
+	E1000E_TX_HUNG,		/* work queued, no completion for a while */
+};
+
+/* e1000e_tx_health - one look at a TX ring from the service task. A ring
+ * with work queued is watched from a full service run on; when a later
+ * look sees no completion, the queue's NAPI is kicked once (a lost
+ * interrupt looks the same at first), and after E1000E_TX_HANG_TIME
+ * without completions the ring is hung. XOFF from the link partner
+ * pauses the transmitter legitimately.
+ */
+static enum e1000e_tx_health e1000e_tx_health(struct e1000e_ring *ring,
+					      bool txoff, bool full)
+{
+	u16 ntc = READ_ONCE(ring->ntc), ntu = READ_ONCE(ring->ntu);
+
+	if (ntc == ntu || txoff) {
+		ring->stalled = false;
+		return E1000E_TX_OK;
+	}
+	if (!ring->stalled || ntc != ring->stall_ntc) {
+		ring->stalled = true;
+		ring->stall_kicked = false;
+		ring->stall_ntc = ntc;
+		ring->stall_since = jiffies;
+		return full ? E1000E_TX_WATCH : E1000E_TX_OK;
+	}
+	if (time_after_eq(jiffies, ring->stall_since + E1000E_TX_HANG_TIME))
+		return E1000E_TX_HUNG;
+	if (!ring->stall_kicked) {
+		ring->stall_kicked = true;
+		napi_schedule(&ring->qv->napi);
+	}
+	return E1000E_TX_WATCH;
+}
+
+/* e1000e_tx_hang_check - find hung TX queues, reset the device for them.
+ * Return: true when a queue is watched and a recheck is due soon.
+ */
+static bool e1000e_tx_hang_check(struct e1000e_adapter *ad, bool full)
+{
+	struct e1000e_hw *hw = &ad->hw;
+	bool watch = false, txoff;
+	u16 q;
+
+	if (!netif_carrier_ok(ad->netdev)) {
+		/* no link, no transmission: start over when it comes back */
+		for (q = 0; q < ad->num_queues; q++)
+			ad->tx_ring[q].stalled = false;
+		return false;
+	}
+	txoff = e1000e_rd32(hw, E1000E_STATUS) & E1000E_STATUS_TXOFF;
+	for (q = 0; q < ad->num_queues; q++) {
+		struct e1000e_ring *ring = &ad->tx_ring[q];
+
+		switch (e1000e_tx_health(ring, txoff, full)) {
+		case E1000E_TX_OK:
+			break;
+		case E1000E_TX_WATCH:
+			watch = true;
+			break;
+		case E1000E_TX_HUNG:
+			ad->tx_hangs++;
+			netdev_err(ad->netdev, "TX queue %u hung for %u ms: ntu %u ntc %u TDH %u TDT %u TCTL %#x, resetting\n",
+				   q,
+				   jiffies_to_msecs(jiffies - ring->stall_since),
+				   ring->ntu, ring->ntc,
+				   e1000e_rd32(hw, E1000E_TDH(q)),
+				   e1000e_rd32(hw, E1000E_TDT(q)),
+				   e1000e_rd32(hw, E1000E_TCTL));
+			ring->stalled = false;
+			schedule_work(&ad->reset_task);
+			return false;
+		}
+	}
+	return watch;
+}
+
 /**
- * e1000e_service_task - periodic work: link, hardware counters, RX kick
+ * e1000e_service_task - periodic work: link, hardware counters, RX kick,
+ * TX hang check
  * @work: work item
+ *
+ * Runs every E1000E_SERVICE_PERIOD, and every E1000E_TX_HANG_RECHECK while
+ * a TX queue has work queued and no completions; those quick runs only
+ * check the TX queues.
  */
 static void e1000e_service_task(struct work_struct *work)
 {
 	struct e1000e_adapter *ad = container_of(to_delayed_work(work),
 						 struct e1000e_adapter,
 						 service_task);
+	unsigned long due;
+	bool full;
 	u16 q;
 
 	if (test_bit(E1000E_DOWN, &ad->state))
 		return;
 
-	e1000e_check_link(ad);
-	e1000e_update_stats(ad);
+	full = time_after_eq(jiffies, READ_ONCE(ad->service_due));
+	if (full) {
+		WRITE_ONCE(ad->service_due, jiffies + E1000E_SERVICE_PERIOD);
+		e1000e_check_link(ad);
+		e1000e_update_stats(ad);
 
-	/* an RX ring left without buffers raises no RX interrupt */
-	for (q = 0; q < ad->num_queues; q++)
-		if (ad->rx_ring[q].ntu == ad->rx_ring[q].ntc)
-			napi_schedule(&ad->qv[q].napi);
+		/* an RX ring left without buffers raises no RX interrupt */
+		for (q = 0; q < ad->num_queues; q++)
+			if (ad->rx_ring[q].ntu == ad->rx_ring[q].ntc)
+				napi_schedule(&ad->qv[q].napi);
+	}
 
-	schedule_delayed_work(&ad->service_task, E1000E_SERVICE_PERIOD);
+	due = READ_ONCE(ad->service_due) - jiffies;
+	if (e1000e_tx_hang_check(ad, full))
+		due = min_t(unsigned long, due, E1000E_TX_HANG_RECHECK);
+	if ((long)due <= 0)
+		due = 1;
+	schedule_delayed_work(&ad->service_task, due);
 }
 
 /**

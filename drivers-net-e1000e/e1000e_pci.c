@@ -140,6 +140,7 @@ static int e1000e_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	if (err)
 		goto err_irq;
 	netif_carrier_off(netdev);
+	e1000e_dbg_add(ad);
 
 	netdev_info(netdev, "Intel %s (%04x:%04x) %pM, %s, %u queue pair(s)\n",
 		    fam->name, pdev->vendor, pdev->device, netdev->dev_addr,
@@ -170,6 +171,7 @@ static void e1000e_remove(struct pci_dev *pdev)
 	struct net_device *netdev = pci_get_drvdata(pdev);
 	struct e1000e_adapter *ad = netdev_priv(netdev);
 
+	e1000e_dbg_del(ad);
 	set_bit(E1000E_REMOVING, &ad->state);
 	unregister_netdev(netdev);
 	cancel_work_sync(&ad->reset_task);
@@ -262,17 +264,23 @@ static struct pci_driver e1000e_driver = {
 
 static int __init e1000e_init(void)
 {
-	int err = pci_register_driver(&e1000e_driver);
+	int err;
 
-	if (!err)
-		e1000e_report_unclaimed();
-	return err;
+	e1000e_dbg_init();
+	err = pci_register_driver(&e1000e_driver);
+	if (err) {
+		e1000e_dbg_exit();
+		return err;
+	}
+	e1000e_report_unclaimed();
+	return 0;
 }
 module_init(e1000e_init);
 
 static void __exit e1000e_exit(void)
 {
 	pci_unregister_driver(&e1000e_driver);
+	e1000e_dbg_exit();
 }
 module_exit(e1000e_exit);
 

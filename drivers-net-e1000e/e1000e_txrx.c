@@ -221,6 +221,7 @@ static void e1000e_clean_tx_ring(struct e1000e_ring *ring)
 	}
 	ring->ntu = 0;
 	ring->ntc = 0;
+	ring->stalled = false;
 	ring->ctx_key = E1000E_CTX_KEY_NONE;
 	if (ring->desc)
 		memset(ring->desc, 0, ring->size);
@@ -572,11 +573,19 @@ static void e1000e_refill_rx(struct e1000e_ring *ring)
 		unsigned int off = 0;
 		struct page *page;
 
-		if (ring->rx_truesize < PAGE_SIZE)
-			page = page_pool_dev_alloc_frag(ring->pp, &off,
-							ring->rx_truesize);
-		else
+		if (ring->rx_half) {
+			/* the second half of the page split last time */
+			page = ring->rx_half;
+			off = E1000E_RX_HALF_PAGE;
+			ring->rx_half = NULL;
+		} else {
 			page = page_pool_dev_alloc_pages(ring->pp);
+			if (likely(page) && ring->rx_truesize < PAGE_SIZE) {
+				/* two buffers, each released on its own */
+				page_pool_fragment_page(page, 2);
+				ring->rx_half = page;
+			}
+		}
 		if (unlikely(!page)) {
 			u64_stats_update_begin(&ring->syncp);
 			ring->stats.rx.alloc_fail++;
@@ -769,6 +778,9 @@ static void e1000e_clean_rx_ring(struct e1000e_ring *ring)
 						false);
 		ring->rx_buf[i].page = NULL;
 	}
+	if (ring->rx_half)
+		page_pool_put_full_page(ring->pp, ring->rx_half, false);
+	ring->rx_half = NULL;
 	ring->ntu = 0;
 	ring->ntc = 0;
 	if (ring->desc)
