@@ -8,7 +8,7 @@ SHELL := /bin/bash
 TOP := $(CURDIR)
 BUILD ?= $(TOP)/build
 export BUILD
-VARIANTS := mod builtin regress
+VARIANTS := mod builtin regress debug
 # The rest of the E1000 x E1000E matrix (mod, builtin and regress are the
 # cells (m,m), (y,y) and (y,m)); built by make test-kconfig only.
 KCONFIG_CELLS := cell-y-n cell-m-y cell-m-n
@@ -21,7 +21,7 @@ PACKAGES := linux-source-6.12 gcc make sparse qemu-system-x86 busybox-static \
 	git gnuplot-nox jq clang llvm libbpf-dev
 
 .PHONY: help deps tree patches kernel modules sparse checkpatch vars image \
-	xdp test test-kconfig bench bench-check check clean timed-%
+	xdp test test-kconfig stress bench bench-check check clean timed-%
 
 help:
 	@echo "e1000e rework -- targets (each runs 'deps' first):"
@@ -39,6 +39,7 @@ help:
 	@echo "  make xdp         build the XDP test programs (clang -target bpf) and xdpmap"
 	@echo "  make test        run the QEMU test scenarios tagged T (default check; K=glob filters names)"
 	@echo "  make test-kconfig  the whole E1000 x E1000E matrix: build the other cells, boot all six"
+	@echo "  make stress      the full reliability suite on the debug kernel (scenarios tagged stress)"
 	@echo "  make vars        print artifact paths, NAME=value"
 	@echo "  make clean       remove build/ (ccache in ~/.cache/ccache stays)"
 
@@ -101,6 +102,12 @@ test: deps image xdp
 test-kconfig: kernel image
 	@for v in $(KCONFIG_CELLS); do scripts/kernel.sh $$v || exit 1; done
 	@tests/run.sh -t kconfig -k '$(K)'
+# The full reliability suite (issue 7): flaps, reloads, setting changes,
+# hot-unplug, XDP cycles, TX hangs, bad frames and a 256 MiB transfer on
+# the debug kernel, each bounded; make check runs smaller counts of each.
+stress: kernel image xdp
+	@tests/run.sh -t stress -k '$(K)'
+
 # make bench [QUICK=1] [OURS_KO=/path/e1000e.ko]: guest kernel "mod", the
 # branch's and the stock modules, the guest image, then bench/bench.py
 # (one QEMU at a time; results in build/bench/{full,quick}).

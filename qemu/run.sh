@@ -30,6 +30,10 @@
 #                      icount: x86 cross-modifying code (text_poke_bp, e.g.
 #                      the BPF dispatcher on XDP attach) is not coherent
 #                      between MTTCG threads in QEMU 7.2
+#   --iommu            an emulated Intel VT-d (intel-iommu) in front of every
+#                      device, guest in strict mode (intel_iommu=on
+#                      iommu.strict=1): DMA to an unmapped buffer faults;
+#                      needs a kernel with INTEL_IOMMU (variant debug)
 #   --trace PATTERN    QEMU -trace PATTERN (repeatable), log in OUT/trace.log
 #   --qemu-arg ARG     extra QEMU argument (repeatable)
 #   --append ARGS      extra kernel command line
@@ -48,7 +52,7 @@ set -euo pipefail
 . "$(dirname "$0")/../scripts/common.sh"
 
 nic=e1000e nic2="" peer="" variant=mod bzimage="" root=initramfs icount=0 single=0 mem=2048 timeout=300
-append="" out="" autoload=1 defer=0
+append="" out="" autoload=1 defer=0 iommu=0
 modules=() files=() traces=() qargs=()
 while [ $# -gt 1 ]; do
 	case "$1" in
@@ -64,6 +68,7 @@ while [ $# -gt 1 ]; do
 	--root) root=$2; shift 2 ;;
 	--icount) icount=1; shift ;;
 	--single-thread) single=1; shift ;;
+	--iommu) iommu=1; shift ;;
 	--trace) traces+=("$2"); shift 2 ;;
 	--qemu-arg) qargs+=("$2"); shift 2 ;;
 	--append) append=$2; shift 2 ;;
@@ -136,6 +141,11 @@ else
 	qemu+=(-accel tcg,thread=multi -smp 2)
 fi
 cmdline="console=ttyS0 panic=-1 oops=panic loglevel=7 $append"
+if [ $iommu = 1 ]; then
+	# before any PCI device, so that every one sits behind it
+	qemu+=(-device intel-iommu)
+	cmdline+=" intel_iommu=on iommu.strict=1"
+fi
 if [ "$root" = initramfs ]; then
 	"$TOP/qemu/mkroot.sh"
 	(cd "$stage" && find . -print0 | cpio -0 -o -H newc --quiet -R 0:0) | gzip -1 > "$out/run.cpio.gz"

@@ -9,7 +9,7 @@ TREE=$BUILD/linux			# git repo: tag pristine + branch e1000e-rework
 AMCHECK=$BUILD/am-check			# second pristine unpack, for git am
 PATCHDIR=$BUILD/patches			# exported series
 BRANCH=e1000e-rework
-VARIANTS="mod builtin regress"
+VARIANTS="mod builtin regress debug"
 JOBS=${JOBS:-$(nproc)}
 
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}

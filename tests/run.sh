@@ -40,7 +40,9 @@ res() { # res KIND NAME [REASON]
 }
 
 # Kernel messages that fail a scenario wherever they appear.
-BAD='(WARNING:|BUG:|Oops|Call Trace|general protection|kernel panic|Kernel panic|KASAN|UBSAN|possible circular locking|unreferenced object|DMA-API|NETDEV WATCHDOG|Hardware Unit Hang|Reset adapter)'
+# The debug kernel's checkers (KASAN, lockdep, kmemleak, DMA-API debug,
+# debug objects, hung tasks, RCU stalls, VT-d faults) report through these.
+BAD='(WARNING:|BUG:|Oops|Call Trace|general protection|kernel panic|Kernel panic|KASAN|UBSAN|possible circular locking|unreferenced object|suspected memory leak|DMA-API|ODEBUG|blocked for more than|detected stall|stalled pool shutdown|DMAR: \[DMA|NETDEV WATCHDOG|Hardware Unit Hang|Reset adapter)'
 
 run_scenario() {
 	local name=$1 nic=$2 variant=$3 script=$4; shift 4
