@@ -1,0 +1,308 @@
+# SPDX-License-Identifier: GPL-2.0
+# Reliability under load for our e1000e on QEMU's 82574L (issue 7), meant
+# for the debug kernel (variant debug: KASAN, lockdep, kmemleak, DMA-API
+# debug...) and the 9p root (python3 for ynl). Sourced after lib.sh.
+# Phases (PHASES, default all but xdp), each bounded by a count from env:
+#   flap     FLAPS link off/on from the QEMU monitor, carrier follows
+#   reload   RELOADS rmmod/insmod cycles under iperf3 load
+#   change   CHANGES ring, channel, coalescing, MTU and feature changes in
+#            random order (SEED) under load
+#   unplug   UNPLUGS hot-unplug/re-plug of port 0 from the monitor
+#   xdp      XDP_CYCLES attach/detach of xdp_pass under load (needs XDP=1)
+#   txhang   TXHANGS stalls of the transmitter (debugfs tx_stall): the
+#            driver's hang check resets, traffic back within 5 s
+#   blob     BLOB_MB of random data over TCP, sha256 compared, steady and
+#            while the link flaps
+# After each phase: traffic flows (ping, iperf3), kmemleak finds nothing,
+# and no page_pool is left detached with pages in flight (netdev netlink).
+[ -f "$TESTDIR/env" ] && . "$TESTDIR/env"
+MOD=$TESTDIR/mod/e1000e.ko
+PHASES=${PHASES:-"flap reload change unplug txhang blob"}
+FLAPS=${FLAPS:-200} RELOADS=${RELOADS:-50} CHANGES=${CHANGES:-100}
+UNPLUGS=${UNPLUGS:-20} XDP_CYCLES=${XDP_CYCLES:-50} TXHANGS=${TXHANGS:-5}
+BLOB_MB=${BLOB_MB:-256} SEED=${SEED:-$(date +%s)}
+YNL="python3 $KSRC/tools/net/ynl/cli.py --spec $KSRC/Documentation/netlink/specs/netdev.yaml"
+KMEMLEAK=/sys/kernel/debug/kmemleak
+
+peer_carrier() { inpeer sh -c "[ \$(cat /sys/class/net/$IF1/carrier) = 1 ]"; }
+both_up() { wait_for 15 carrier_up "$IF0" && wait_for 15 peer_carrier; }
+uptime_ms() { awk '{ printf "%d\n", $1 * 1000 }' /proc/uptime; }
+info() { echo "@@INFO $*"; }
+
+# address_port0 / address_port1: addresses and link up after a (re)probe
+address_port0() {
+	$IP addr add $V4_0/24 dev "$IF0" 2>/dev/null
+	$IP -6 addr add $V6_0/64 dev "$IF0" nodad 2>/dev/null
+	$IP link set "$IF0" up
+}
+address_port1() {
+	inpeer $IP addr add $V4_1/24 dev "$IF1" 2>/dev/null
+	inpeer $IP -6 addr add $V6_1/64 dev "$IF1" nodad 2>/dev/null
+	inpeer $IP link set "$IF1" up
+}
+# find_ports: after insmod both ports are new, in the root namespace
+find_ports() {
+	wait_for 10 ifname_by_mac $MAC0 && wait_for 10 ifname_by_mac $MAC1 || return 1
+	IF0=$(ifname_by_mac $MAC0); IF1=$(ifname_by_mac $MAC1)
+	$IP link set "$IF1" netns $PEER || return 1
+	address_port0; address_port1
+}
+
+# background load: one iperf3 TCP stream to the peer until load_stop
+load_start() {
+	inpeer $IPERF -s -B $V4_1 >/dev/null 2>&1 &
+	SRV=$!
+	sleep 0.5
+	$IPERF -c $V4_1 -t 3600 --connect-timeout 3000 >/dev/null 2>&1 &
+	LOAD=$!
+}
+load_stop() {
+	[ -n "$LOAD" ] && kill $LOAD 2>/dev/null
+	wait $LOAD 2>/dev/null
+	kill $SRV 2>/dev/null
+	wait $SRV 2>/dev/null
+	LOAD="" SRV=""
+}
+
+# traffic NAME: ping and a 2 s iperf3 run both ways after a phase
+traffic() {
+	both_up || { fail "$1-traffic" "no carrier"; return 1; }
+	if ! ping -c 2 -W 3 $V4_1 >/dev/null 2>&1 && ! ping -c 3 -W 3 $V4_1 >/dev/null 2>&1; then
+		fail "$1-traffic" "ping $V4_1 fails"; return 1
+	fi
+	inpeer $IPERF -s -1 -B $V4_1 >/dev/null 2>&1 &
+	sleep 0.5
+	srv=$!
+	if $IPERF -c $V4_1 -t 2 --bidir >/tmp/tr.log 2>&1 && grep -q receiver /tmp/tr.log; then
+		ok "$1-traffic"
+	else
+		fail "$1-traffic" "$(tail -n 2 /tmp/tr.log | tr '\n' ' ')"
+	fi
+	kill $srv 2>/dev/null
+	wait $srv 2>/dev/null
+}
+
+# leaks NAME: kmemleak finds no unreferenced object, and no page_pool of
+# a removed or downed port keeps pages (netdev netlink, page-pool-get)
+leaks() {
+	if [ -w $KMEMLEAK ]; then
+		echo scan > $KMEMLEAK; sleep 1; echo scan > $KMEMLEAK
+		if [ -s $KMEMLEAK ]; then
+			fail "$1-kmemleak" "$(grep -c unreferenced $KMEMLEAK) objects"
+			head -n 40 $KMEMLEAK
+			echo clear > $KMEMLEAK
+		else
+			ok "$1-kmemleak"
+		fi
+	else
+		skip "$1-kmemleak" "kernel without CONFIG_DEBUG_KMEMLEAK"
+	fi
+	if [ -z "$KSRC" ] || ! command -v python3 >/dev/null; then
+		skip "$1-page-pool" "no ynl here (needs the 9p root and KSRC)"
+		return
+	fi
+	t=0 bad=""
+	while [ $t -lt 10 ]; do
+		bad=$($YNL --dump page-pool-get 2>&1 | python3 -c '
+import ast, sys
+pools = ast.literal_eval(sys.stdin.read())
+held = [p for p in pools if "detach-time" in p and p.get("inflight", 0)]
+inuse = sum(p.get("inflight", 0) for p in pools if "detach-time" not in p)
+print(" ".join("pool %d: %d pages" % (p["id"], p["inflight"]) for p in held))
+print("inflight-live %d pools %d" % (inuse, len(pools)), file=sys.stderr)
+' 2>/tmp/pp.info) || { bad="ynl failed: $bad"; break; }
+		[ -z "$bad" ] && break
+		sleep 1; t=$((t + 1))
+	done
+	info "$1 page_pool $(cat /tmp/pp.info)"
+	[ -z "$bad" ] && ok "$1-page-pool" || fail "$1-page-pool" "detached pools with pages in flight: $bad"
+}
+
+phase_flap() {
+	load_start
+	n=0 slow=0
+	for i in $(seq "$FLAPS"); do
+		monitor set_link nic0 off
+		wait_for 2 carrier_down "$IF0" || slow=$((slow + 1))
+		monitor set_link nic0 on
+		wait_for 3 carrier_up "$IF0" || { fail flap "no carrier after flap $i"; break; }
+		n=$i
+	done
+	load_stop
+	info "stress flaps $n carrier-down-late $slow"
+	[ "$n" = "$FLAPS" ] && [ $slow = 0 ] && ok flap || fail flap "$n of $FLAPS, $slow without carrier down in 2 s"
+}
+
+phase_reload() {
+	n=0
+	for i in $(seq "$RELOADS"); do
+		load_start
+		sleep 1
+		rmmod e1000e || { fail reload "rmmod $i: $?"; break; }
+		load_stop
+		insmod "$MOD" || { fail reload "insmod $i"; break; }
+		find_ports || { fail reload "ports not back after insmod $i"; break; }
+		both_up || { fail reload "no carrier after insmod $i"; break; }
+		n=$i
+	done
+	info "stress reloads $n"
+	[ "$n" = "$RELOADS" ] && ok reload
+}
+
+# one random setting change; the list is what a user would try
+change_one() {
+	case $1 in
+	0) $ETHTOOL -G "$IF0" rx "$2" ;;
+	1) $ETHTOOL -G "$IF0" tx "$2" ;;
+	2) $ETHTOOL -L "$IF0" combined $(( $2 % 2 + 1 )) ;;
+	3) $ETHTOOL -C "$IF0" adaptive-rx on ;;
+	4) $ETHTOOL -C "$IF0" adaptive-rx off rx-usecs $(( $2 / 4 )) ;;
+	5) $IP link set "$IF0" mtu "$3" ;;
+	6) $ETHTOOL -K "$IF0" tso "$4" ;;
+	7) $ETHTOOL -K "$IF0" gro "$4" ;;
+	8) $ETHTOOL -K "$IF0" rx "$4" ;;
+	9) $ETHTOOL -K "$IF0" tx "$4" ;;
+	10) $ETHTOOL -K "$IF0" rxvlan "$4" txvlan "$4" ;;
+	11) $ETHTOOL -K "$IF0" sg "$4" ;;
+	esac
+}
+phase_change() {
+	info "stress change seed $SEED"
+	load_start
+	awk -v s="$SEED" -v n="$CHANGES" 'BEGIN { srand(s); split("64 128 256 512 1024 2048 4096", r);
+		split("1500 9000 1280 4000 68 1500", m);
+		for (i = 0; i < n; i++) print int(rand() * 12), r[int(rand() * 7) + 1],
+			m[int(rand() * 6) + 1], rand() < 0.5 ? "on" : "off" }' > /tmp/changes
+	n=0 refused=0
+	while read -r what a b c; do
+		echo "change $n: $what $a $b $c"
+		change_one "$what" "$a" "$b" "$c" >/tmp/ch.log 2>&1 || { refused=$((refused + 1)); cat /tmp/ch.log; }
+		n=$((n + 1))
+		sleep 0.2
+	done < /tmp/changes
+	load_stop
+	# back to the defaults, the state every later phase expects
+	$ETHTOOL -G "$IF0" rx 512 tx 256; $ETHTOOL -L "$IF0" combined 2
+	$ETHTOOL -C "$IF0" adaptive-rx on; $IP link set "$IF0" mtu 1500
+	$ETHTOOL -K "$IF0" tso on gro on rx on tx on sg on rxvlan on txvlan on
+	info "stress changes $n refused $refused"
+	[ "$n" = "$CHANGES" ] && ok change || fail change "$n of $CHANGES"
+}
+
+phase_unplug() {
+	n=0
+	for i in $(seq "$UNPLUGS"); do
+		load_start
+		sleep 1
+		monitor device_del nic0
+		# pciehp: attention button, 5 s to cancel, then removal
+		wait_for 20 sh -c "! ls /sys/class/net/$IF0 >/dev/null 2>&1" || { fail unplug "port 0 still there 20 s after device_del ($i)"; break; }
+		load_stop
+		back=0
+		for try in 1 2 3 4 5; do
+			monitor device_add e1000e,netdev=net0,mac=$MAC0,id=nic0,bus=rp0
+			wait_for 10 ifname_by_mac $MAC0 && { back=1; break; }
+		done
+		[ $back = 1 ] || { fail unplug "port 0 not back after device_add ($i)"; break; }
+		IF0=$(ifname_by_mac $MAC0); address_port0
+		both_up || { fail unplug "no carrier after re-plug $i"; break; }
+		n=$i
+	done
+	info "stress unplugs $n"
+	[ "$n" = "$UNPLUGS" ] && ok unplug
+}
+
+phase_xdp() {
+	[ -f "$TESTDIR/xdp/xdp_pass.bpf.o" ] || { skip xdp "no XDP programs (scenario key XDP=1)"; return; }
+	load_start
+	n=0
+	for i in $(seq "$XDP_CYCLES"); do
+		$IP -force link set dev "$IF0" xdpdrv obj "$TESTDIR/xdp/xdp_pass.bpf.o" sec xdp || { fail xdp "attach $i"; break; }
+		sleep 0.3
+		$IP link set dev "$IF0" xdp off || { fail xdp "detach $i"; break; }
+		n=$i
+	done
+	load_stop
+	info "stress xdp-cycles $n"
+	[ "$n" = "$XDP_CYCLES" ] && ok xdp
+}
+
+# txhang: turn the transmitter off behind the driver (debugfs); the
+# service task's hang check must reset the device, and ping must answer
+# again within 5 s of the stall, with no NETDEV WATCHDOG (tests/run.sh
+# fails any guest log that has one)
+phase_txhang() {
+	sw=/sys/kernel/debug/e1000e/$(basename "$(readlink /sys/class/net/$IF0/device)")/tx_stall
+	[ -w "$sw" ] || { fail txhang "no $sw"; return; }
+	n=0 worst=0
+	h0=$($ETHTOOL -S "$IF0" | sed -n 's/^ *tx_hangs: //p')
+	for i in $(seq "$TXHANGS"); do
+		load_start
+		sleep 1
+		t0=$(uptime_ms)
+		echo 1 > "$sw" || { fail txhang "write $sw"; break; }
+		back=0
+		while [ $(( $(uptime_ms) - t0 )) -lt 10000 ]; do
+			ping -c 1 -W 1 $V4_1 >/dev/null 2>&1 && { back=1; break; }
+		done
+		dt=$(( $(uptime_ms) - t0 ))
+		load_stop
+		[ $dt -gt $worst ] && worst=$dt
+		echo "txhang $i: traffic back after $dt ms"
+		[ $back = 1 ] || { fail txhang "no traffic 10 s after stall $i"; break; }
+		n=$i
+		both_up
+	done
+	h1=$($ETHTOOL -S "$IF0" | sed -n 's/^ *tx_hangs: //p')
+	info "stress txhangs $n hangs-detected $((h1 - h0)) worst-ms $worst"
+	[ "$n" = "$TXHANGS" ] || return
+	[ $((h1 - h0)) -ge "$n" ] && ok txhang-detected || fail txhang-detected "tx_hangs +$((h1 - h0)) for $n stalls"
+	[ $worst -le 5000 ] && ok txhang-5s || fail txhang-5s "traffic back after $worst ms"
+}
+
+# blob: BLOB_MB random MiB over TCP with every offload on, sent to the
+# peer with socat; sha256 compared; then again while the link flaps
+blob_fetch() {
+	socat -u OPEN:/tmp/blob TCP-LISTEN:8080,bind=$V4_0,reuseaddr &
+	srv=$!
+	sleep 1
+	got=$(inpeer sh -c "socat -u TCP:$V4_0:8080 - | sha256sum" | cut -d' ' -f1)
+	kill $srv 2>/dev/null
+	wait $srv 2>/dev/null
+}
+phase_blob() {
+	dd if=/dev/urandom of=/tmp/blob bs=1M count="$BLOB_MB" 2>/dev/null
+	want=$(sha256sum < /tmp/blob | cut -d' ' -f1)
+	$ETHTOOL -K "$IF0" tso on gso on gro on rx on tx on sg on
+	inpeer $ETHTOOL -K "$IF1" tso on gso on gro on rx on tx on sg on
+	blob_fetch
+	[ "$want" = "$got" ] && ok blob-sha256 || fail blob-sha256 "got $got want $want"
+	touch /tmp/flapping
+	(
+		sleep 2
+		while [ -f /tmp/flapping ]; do
+			monitor set_link nic0 off; sleep 0.5; monitor set_link nic0 on; sleep 2
+		done
+	) &
+	flapper=$!
+	blob_fetch
+	rm -f /tmp/flapping /tmp/blob
+	wait $flapper
+	[ "$want" = "$got" ] && ok blob-sha256-flapping || fail blob-sha256-flapping "got $got want $want"
+	info "stress bytes-verified $((BLOB_MB * 2 * 1048576))"
+}
+
+setup_pair || { fail setup "ports not found"; exit 1; }
+both_up && ok link || fail link "no carrier"
+[ -w $KMEMLEAK ] && echo clear > $KMEMLEAK
+traffic start
+for p in $PHASES; do
+	echo "== phase $p"
+	"phase_$p"
+	traffic "$p"
+	leaks "$p"
+done
+# every port down: the rings' pools are gone, nothing may stay in flight
+$IP link set "$IF0" down; inpeer $IP link set "$IF1" down
+leaks final
+dmesg | grep -iE "hung|reset|leak|warn" | head -n 20
