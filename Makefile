@@ -36,7 +36,7 @@ help:
 	@echo "  make sparse      sparse C=2 + W=1 over the branch's e1000e and e1000"
 	@echo "  make checkpatch  checkpatch --strict (netdev CI flags) over the series, kernel-doc"
 	@echo "  make image       build the guest initramfs (busybox, iperf3, ip, ethtool)"
-	@echo "  make xdp         build the XDP test programs (clang -target bpf) and xdpmap"
+	@echo "  make xdp         build the XDP test programs (clang -target bpf), xdpmap and xsk"
 	@echo "  make test        run the QEMU test scenarios tagged T (default check; K=glob filters names)"
 	@echo "  make test-kconfig  the whole E1000 x E1000E matrix: build the other cells, boot all six"
 	@echo "  make stress      the full reliability suite on the debug kernel (scenarios tagged stress)"
@@ -77,20 +77,25 @@ patches: deps
 image: deps
 	@qemu/mkroot.sh
 
-# XDP test programs (tests/xdp/*.bpf.c, clang for the BPF target) and the
-# static map tool, copied into guests whose scenario says XDP=1.
+# XDP test programs (tests/xdp/*.bpf.c, clang for the BPF target), the
+# static map tool and the AF_XDP socket tool (xsk), copied into guests
+# whose scenario says XDP=1.
 XDP_OUT := $(BUILD)/xdp
 XDP_SRCS := $(wildcard tests/xdp/*.bpf.c)
 XDP_OBJS := $(patsubst tests/xdp/%.bpf.c,$(XDP_OUT)/%.bpf.o,$(XDP_SRCS))
 BPF_CFLAGS := -O2 -g -Wall -Werror -target bpf -I/usr/include/$(shell gcc -dumpmachine)
 
-xdp: deps $(XDP_OBJS) $(XDP_OUT)/xdpmap
+xdp: deps $(XDP_OBJS) $(XDP_OUT)/xdpmap $(XDP_OUT)/xsk
 
 $(XDP_OUT)/%.bpf.o: tests/xdp/%.bpf.c tests/xdp/udp4.h
 	@mkdir -p $(@D)
 	clang $(BPF_CFLAGS) -c $< -o $@
 
 $(XDP_OUT)/xdpmap: tests/xdp/xdpmap.c
+	@mkdir -p $(@D)
+	gcc -O2 -Wall -Werror -static -o $@ $<
+
+$(XDP_OUT)/xsk: tests/xdp/xsk.c
 	@mkdir -p $(@D)
 	gcc -O2 -Wall -Werror -static -o $@ $<
 

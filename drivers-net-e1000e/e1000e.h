@@ -54,6 +54,7 @@ enum e1000e_state_bits {
 	E1000E_DOWN,
 	E1000E_RESETTING,
 	E1000E_REMOVING,
+	E1000E_RX_PAUSED,	/* RCTL.EN held off while one RX ring changes */
 };
 
 enum e1000e_irq_mode {
@@ -72,6 +73,7 @@ enum e1000e_tx_type {
 	E1000E_TX_SKB,
 	E1000E_TX_XDP_TX,	/* page of the queue pair's RX page_pool */
 	E1000E_TX_XDP_XMIT,	/* xdp_frame from ndo_xdp_xmit, mapped here */
+	E1000E_TX_XSK,		/* AF_XDP descriptor, in the pair's pool */
 };
 
 struct e1000e_tx_buf {
@@ -87,10 +89,14 @@ struct e1000e_tx_buf {
 	u16 eop;
 	u8 type;
 	bool mapped_page;
+	u16 xsk_extra;	/* AF_XDP: refused descriptors completed with this */
 };
 
 struct e1000e_rx_buf {
-	struct page *page;
+	union {
+		struct page *page;
+		struct xdp_buff *xdp;	/* ring with an XSK pool */
+	};
 	u32 offset;		/* of the buffer in the page */
 };
 
@@ -122,6 +128,7 @@ struct e1000e_ring_stats {
 };
 
 struct e1000e_q_vector;
+struct xsk_buff_pool;
 
 struct e1000e_ring {
 	void *desc;
@@ -150,6 +157,15 @@ struct e1000e_ring {
 	bool stalled;
 	bool stall_kicked;
 	unsigned long stall_since;
+
+	/* AF_XDP zero-copy: set on both rings of a pair, changed only while
+	 * the pair's NAPI is disabled
+	 */
+	struct xsk_buff_pool *xsk_pool;
+	u32 xsk_pending;	/* TX: XSK frames on the ring */
+	u32 xsk_done;		/* TX: completed, not yet told to the pool */
+	u16 xsk_last;		/* TX: slot of the newest XSK frame */
+	bool xsk_skip;		/* RX: dropping the rest of a frame */
 
 	struct u64_stats_sync syncp;
 	struct e1000e_ring_stats stats;
@@ -215,6 +231,8 @@ struct e1000e_adapter {
 
 	/* swapped with xchg(); RX reads it once per NAPI poll */
 	struct bpf_prog *xdp_prog;
+	/* AF_XDP pools bound per queue pair (RTNL); the rings take them up */
+	struct xsk_buff_pool *xsk_pools[E1000E_MAX_QUEUES];
 
 	struct delayed_work service_task;
 	struct work_struct reset_task;
@@ -285,6 +303,14 @@ void e1000e_configure_rx(struct e1000e_adapter *ad);
 int e1000e_fill_rx_rings(struct e1000e_adapter *ad);
 void e1000e_clean_rings(struct e1000e_adapter *ad);
 int e1000e_poll(struct napi_struct *napi, int budget);
+int e1000e_poll_complete(struct e1000e_q_vector *qv, int done);
+void e1000e_clean_tx(struct e1000e_ring *ring, int budget);
+void e1000e_clean_rx_ring(struct e1000e_ring *ring);
+int e1000e_fill_rx_ring(struct e1000e_ring *ring);
+void e1000e_rx_csum(struct e1000e_ring *ring, struct sk_buff *skb,
+		    u32 staterr);
+void e1000e_rx_hash(struct e1000e_ring *ring, struct sk_buff *skb,
+		    const union e1000e_rx_desc *desc);
 netdev_tx_t e1000e_xmit(struct sk_buff *skb, struct net_device *netdev);
 void e1000e_ring_stats_read(struct e1000e_ring *ring,
 			    struct e1000e_ring_stats *out);
@@ -300,8 +326,21 @@ bool e1000e_xdp_rx(struct e1000e_ring *ring, struct bpf_prog *prog,
 		   struct page *page, void *buf, unsigned int *off,
 		   unsigned int *len, unsigned int *meta, unsigned int *res);
 void e1000e_xdp_rx_done(struct e1000e_ring *ring, unsigned int res);
+int e1000e_xdp_queue(struct e1000e_ring *ring, dma_addr_t dma, u32 len,
+		     enum e1000e_tx_type type, void *ptr);
+int e1000e_xdp_tx_frame(struct e1000e_ring *rx, struct xdp_frame *frame);
 int e1000e_xdp_rxq_reg(struct e1000e_ring *ring);
+int e1000e_xdp_rxq_mem_reg(struct e1000e_ring *ring);
 void e1000e_xdp_rxq_unreg(struct e1000e_ring *ring);
+
+/* e1000e_xsk.c */
+int e1000e_xsk_pool_setup(struct net_device *netdev,
+			  struct xsk_buff_pool *pool, u16 qid);
+int e1000e_xsk_wakeup(struct net_device *netdev, u32 qid, u32 flags);
+int e1000e_xsk_poll(struct e1000e_q_vector *qv, int budget);
+bool e1000e_xsk_refill(struct e1000e_ring *ring);
+void e1000e_xsk_tx_done(struct e1000e_ring *ring);
+bool e1000e_xsk_any(struct e1000e_adapter *ad);
 
 /* e1000e_irq.c */
 int e1000e_irq_init(struct e1000e_adapter *ad);

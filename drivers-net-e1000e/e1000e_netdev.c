@@ -418,7 +418,9 @@ void e1000e_set_rx_mode(struct net_device *netdev)
 		e1000e_wr32(hw, E1000E_MTA(i), mta[i]);
 
 	ad->rctl = rctl;
-	if (!test_bit(E1000E_DOWN, &ad->state))
+	/* an AF_XDP pool change holds RX off under this same address lock */
+	if (!test_bit(E1000E_DOWN, &ad->state) &&
+	    !test_bit(E1000E_RX_PAUSED, &ad->state))
 		rctl |= E1000E_RCTL_EN;
 	e1000e_wr32(hw, E1000E_RCTL, rctl);
 }
@@ -827,6 +829,12 @@ static int e1000e_change_mtu(struct net_device *netdev, int mtu)
 			    mtu, E1000E_XDP_MAX_MTU);
 		return -EINVAL;
 	}
+	/* so must AF_XDP zero-copy frames, without long packets (RCTL.LPE) */
+	if (mtu > ETH_DATA_LEN && e1000e_xsk_any(ad)) {
+		netdev_warn(netdev, "MTU %d too large while an AF_XDP zero-copy socket is bound, at most %u\n",
+			    mtu, ETH_DATA_LEN);
+		return -EINVAL;
+	}
 
 	WRITE_ONCE(netdev->mtu, mtu);
 	err = e1000e_reconfigure(ad);
@@ -956,6 +964,7 @@ const struct net_device_ops e1000e_netdev_ops = {
 	.ndo_set_features	= e1000e_set_features,
 	.ndo_bpf		= e1000e_bpf,
 	.ndo_xdp_xmit		= e1000e_xdp_xmit,
+	.ndo_xsk_wakeup		= e1000e_xsk_wakeup,
 };
 
 /**
@@ -987,10 +996,12 @@ int e1000e_netdev_setup(struct e1000e_adapter *ad)
 				NETIF_F_IPV6_CSUM | NETIF_F_TSO | NETIF_F_TSO6;
 	netdev->priv_flags |= IFF_UNICAST_FLT;
 	/* XDP frames share the stack's TX rings, which always exist, so
-	 * ndo_xdp_xmit works with or without a program attached here
+	 * ndo_xdp_xmit works with or without a program attached here; an
+	 * AF_XDP zero-copy pool may be bound to either queue pair
 	 */
 	netdev->xdp_features = NETDEV_XDP_ACT_BASIC | NETDEV_XDP_ACT_REDIRECT |
-			       NETDEV_XDP_ACT_NDO_XMIT;
+			       NETDEV_XDP_ACT_NDO_XMIT |
+			       NETDEV_XDP_ACT_XSK_ZEROCOPY;
 
 	netdev->min_mtu = E1000E_MIN_MTU;
 	netdev->max_mtu = ad->fam->max_frame - ETH_HLEN - ETH_FCS_LEN;

@@ -10,6 +10,7 @@
 #include <net/ip6_checksum.h>
 #include <net/netdev_queues.h>
 #include <net/page_pool/helpers.h>
+#include <net/xdp_sock_drv.h>
 
 #include "e1000e.h"
 
@@ -122,6 +123,7 @@ static void e1000e_free_ring(struct e1000e_ring *ring)
 	if (ring->pp)
 		page_pool_destroy(ring->pp);
 	ring->pp = NULL;
+	ring->xsk_pool = NULL;
 }
 
 /**
@@ -169,6 +171,12 @@ int e1000e_alloc_rings(struct e1000e_adapter *ad)
 		qv->rx = rx;
 		qv->ad = ad;
 		qv->idx = q;
+		/* a bound AF_XDP pool outlives down and up */
+		tx->xsk_pool = ad->xsk_pools[q];
+		rx->xsk_pool = ad->xsk_pools[q];
+		tx->xsk_pending = 0;
+		tx->xsk_done = 0;
+		rx->xsk_skip = false;
 
 		err = e1000e_alloc_tx_ring(ad, q);
 		if (!err)
@@ -196,6 +204,7 @@ static void e1000e_unmap_tx(struct e1000e_ring *ring, struct e1000e_tx_buf *b)
 
 static void e1000e_clean_tx_ring(struct e1000e_ring *ring)
 {
+	u32 xsk = 0;
 	u16 i;
 
 	if (!ring->tx_buf)
@@ -215,10 +224,19 @@ static void e1000e_clean_tx_ring(struct e1000e_ring *ring)
 		case E1000E_TX_XDP_XMIT:
 			xdp_return_frame(b->frame);
 			break;
+		case E1000E_TX_XSK:
+			xsk += 1 + b->xsk_extra;
+			break;
 		}
 		b->type = E1000E_TX_NONE;
 		b->skb = NULL;
 	}
+	/* unsent AF_XDP frames go back to user space as completed */
+	xsk += ring->xsk_done;
+	if (xsk && ring->xsk_pool)
+		xsk_tx_completed(ring->xsk_pool, xsk);
+	ring->xsk_pending = 0;
+	ring->xsk_done = 0;
 	ring->ntu = 0;
 	ring->ntc = 0;
 	ring->stalled = false;
@@ -483,12 +501,24 @@ static void e1000e_tx_complete(struct e1000e_ring *ring,
 	case E1000E_TX_XDP_XMIT:
 		xdp_return_frame(first->frame);
 		break;
+	case E1000E_TX_XSK:
+		/* told to the pool in one call after the poll */
+		ring->xsk_done += 1 + first->xsk_extra;
+		ring->xsk_pending--;
+		break;
 	}
 	first->type = E1000E_TX_NONE;
 	first->skb = NULL;
 }
 
-static void e1000e_clean_tx(struct e1000e_ring *ring, int budget)
+/**
+ * e1000e_clean_tx - reclaim the descriptors the device has sent
+ * @ring: TX ring, in its NAPI poll or with that NAPI disabled
+ * @budget: NAPI budget, 0 outside NAPI
+ *
+ * Completed AF_XDP frames are only counted in ring->xsk_done.
+ */
+void e1000e_clean_tx(struct e1000e_ring *ring, int budget)
 {
 	struct netdev_queue *txq = netdev_get_tx_queue(ring->netdev, ring->qid);
 	unsigned int pkts = 0, bytes = 0, skb_pkts = 0, skb_bytes = 0;
@@ -607,8 +637,14 @@ static void e1000e_refill_rx(struct e1000e_ring *ring)
 	}
 }
 
-static void e1000e_rx_csum(struct e1000e_ring *ring, struct sk_buff *skb,
-			   u32 staterr)
+/**
+ * e1000e_rx_csum - checksum state of a received frame from its descriptor
+ * @ring: RX ring
+ * @skb: the frame
+ * @staterr: status and error bits of the last descriptor
+ */
+void e1000e_rx_csum(struct e1000e_ring *ring, struct sk_buff *skb,
+		    u32 staterr)
 {
 	skb_checksum_none_assert(skb);
 
@@ -626,8 +662,14 @@ static void e1000e_rx_csum(struct e1000e_ring *ring, struct sk_buff *skb,
 	}
 }
 
-static void e1000e_rx_hash(struct e1000e_ring *ring, struct sk_buff *skb,
-			   const union e1000e_rx_desc *desc)
+/**
+ * e1000e_rx_hash - RSS hash of a received frame from its descriptor
+ * @ring: RX ring
+ * @skb: the frame
+ * @desc: the write-back of its last descriptor
+ */
+void e1000e_rx_hash(struct e1000e_ring *ring, struct sk_buff *skb,
+		    const union e1000e_rx_desc *desc)
 {
 	u32 type = FIELD_GET(E1000E_RXD_MRQ_RSSTYPE, le32_to_cpu(desc->wb.mrq));
 
@@ -763,7 +805,11 @@ static int e1000e_clean_rx(struct e1000e_ring *ring, int budget)
 	return pkts;
 }
 
-static void e1000e_clean_rx_ring(struct e1000e_ring *ring)
+/**
+ * e1000e_clean_rx_ring - give back every buffer of an RX ring
+ * @ring: RX ring, its DMA stopped and its NAPI disabled
+ */
+void e1000e_clean_rx_ring(struct e1000e_ring *ring)
 {
 	u16 i;
 
@@ -773,7 +819,11 @@ static void e1000e_clean_rx_ring(struct e1000e_ring *ring)
 		dev_kfree_skb_any(ring->skb);
 	ring->skb = NULL;
 	for (i = 0; i < ring->count; i++) {
-		if (ring->rx_buf[i].page)
+		if (!ring->rx_buf[i].page)
+			continue;
+		if (ring->xsk_pool)
+			xsk_buff_free(ring->rx_buf[i].xdp);
+		else
 			page_pool_put_full_page(ring->pp, ring->rx_buf[i].page,
 						false);
 		ring->rx_buf[i].page = NULL;
@@ -783,6 +833,7 @@ static void e1000e_clean_rx_ring(struct e1000e_ring *ring)
 	ring->rx_half = NULL;
 	ring->ntu = 0;
 	ring->ntc = 0;
+	ring->xsk_skip = false;
 	if (ring->desc)
 		memset(ring->desc, 0, ring->size);
 }
@@ -802,6 +853,25 @@ void e1000e_clean_rings(struct e1000e_adapter *ad)
 }
 
 /**
+ * e1000e_fill_rx_ring - give every free RX descriptor of a ring a buffer
+ * @ring: RX ring, empty
+ *
+ * A ring with an AF_XDP pool takes what the fill queue holds, maybe
+ * nothing yet: user space fills it and wakes the queue.
+ *
+ * Return: 0, or -ENOMEM if a page_pool ring got no buffer at all.
+ */
+int e1000e_fill_rx_ring(struct e1000e_ring *ring)
+{
+	if (ring->xsk_pool) {
+		e1000e_xsk_refill(ring);
+		return 0;
+	}
+	e1000e_refill_rx(ring);
+	return ring->ntu ? 0 : -ENOMEM;
+}
+
+/**
  * e1000e_fill_rx_rings - give every RX descriptor a buffer
  * @ad: adapter
  *
@@ -809,12 +879,13 @@ void e1000e_clean_rings(struct e1000e_adapter *ad)
  */
 int e1000e_fill_rx_rings(struct e1000e_adapter *ad)
 {
+	int err;
 	u16 q;
 
 	for (q = 0; q < ad->num_queues; q++) {
-		e1000e_refill_rx(&ad->rx_ring[q]);
-		if (!ad->rx_ring[q].ntu)
-			return -ENOMEM;
+		err = e1000e_fill_rx_ring(&ad->rx_ring[q]);
+		if (err)
+			return err;
 	}
 	return 0;
 }
@@ -832,12 +903,29 @@ int e1000e_poll(struct napi_struct *napi, int budget)
 						  napi);
 	int done = 0;
 
+	/* the one test an AF_XDP zero-copy pair costs the others */
+	if (unlikely(qv->rx->xsk_pool))
+		return e1000e_xsk_poll(qv, budget);
+
 	e1000e_clean_tx(qv->tx, budget);
 	if (budget)
 		done = e1000e_clean_rx(qv->rx, budget);
 
 	if (done >= budget)
 		return budget;
+	return e1000e_poll_complete(qv, done);
+}
+
+/**
+ * e1000e_poll_complete - end a NAPI poll that did less than its budget
+ * @qv: queue vector
+ * @done: RX packets processed
+ *
+ * Return: @done.
+ */
+int e1000e_poll_complete(struct e1000e_q_vector *qv, int done)
+{
+	struct napi_struct *napi = &qv->napi;
 
 	if (napi_complete_done(napi, done)) {
 		if (qv->ad->adaptive_itr) {

@@ -7,6 +7,8 @@
  * write the ring at once, and the lockless completion side in NAPI sees
  * one stream of complete packets. Every XDP frame is one descriptor with
  * EOP, so any tail value written by either producer ends after an EOP.
+ * AF_XDP zero-copy frames (e1000e_xsk.c) are a third producer on the
+ * same terms.
  */
 
 #include <linux/bpf.h>
@@ -15,6 +17,7 @@
 #include <linux/if_vlan.h>
 #include <net/page_pool/helpers.h>
 #include <net/xdp.h>
+#include <net/xdp_sock_drv.h>
 
 #include "e1000e.h"
 
@@ -26,11 +29,21 @@ static struct e1000e_tx_desc *e1000e_xdp_desc(struct e1000e_ring *ring, u16 i)
 	return &((struct e1000e_tx_desc *)ring->desc)[i];
 }
 
-/* Queue one frame on @ring; the caller holds the queue's xmit lock and
- * has checked that the device is up. The tail is left alone.
+/**
+ * e1000e_xdp_queue - put one single-descriptor frame on a TX ring
+ * @ring: TX ring; the caller holds its queue's xmit lock and has checked
+ *        that the device is up
+ * @dma: address of the frame
+ * @len: its length
+ * @type: what the slot holds, for completion
+ * @ptr: page, xdp_frame or NULL (AF_XDP)
+ *
+ * The tail is left alone.
+ *
+ * Return: 0, -EINVAL for a bad length or -ENOSPC with the ring full.
  */
-static int e1000e_xdp_queue(struct e1000e_ring *ring, dma_addr_t dma,
-			    u32 len, enum e1000e_tx_type type, void *ptr)
+int e1000e_xdp_queue(struct e1000e_ring *ring, dma_addr_t dma, u32 len,
+		     enum e1000e_tx_type type, void *ptr)
 {
 	struct e1000e_tx_desc *desc;
 	struct e1000e_tx_buf *b;
@@ -94,6 +107,38 @@ static int e1000e_xdp_tx(struct e1000e_ring *rx, struct xdp_buff *xdp,
 	if (!err)
 		txq_trans_cond_update(txq);
 	__netif_tx_unlock(txq);
+	return err;
+}
+
+/**
+ * e1000e_xdp_tx_frame - XDP_TX of a frame copied out of an AF_XDP buffer
+ * @rx: RX ring in its NAPI poll; the frame goes on its pair's TX ring
+ * @frame: the copy; the ring owns it on success
+ *
+ * The caller writes the tail through e1000e_xdp_rx_done().
+ *
+ * Return: 0 or a negative error (@frame is still the caller's).
+ */
+int e1000e_xdp_tx_frame(struct e1000e_ring *rx, struct xdp_frame *frame)
+{
+	struct e1000e_ring *tx = rx->qv->tx;
+	struct netdev_queue *txq = netdev_get_tx_queue(tx->netdev, tx->qid);
+	int err = -ENETDOWN;
+	dma_addr_t dma;
+
+	dma = dma_map_single(tx->dev, frame->data, frame->len, DMA_TO_DEVICE);
+	if (dma_mapping_error(tx->dev, dma))
+		return -ENOMEM;
+
+	__netif_tx_lock(txq, smp_processor_id());
+	if (e1000e_xdp_ring_ok(rx->qv->ad, tx->qid))
+		err = e1000e_xdp_queue(tx, dma, frame->len, E1000E_TX_XDP_XMIT,
+				       frame);
+	if (!err)
+		txq_trans_cond_update(txq);
+	__netif_tx_unlock(txq);
+	if (err)
+		dma_unmap_single(tx->dev, dma, frame->len, DMA_TO_DEVICE);
 	return err;
 }
 
@@ -289,13 +334,41 @@ int e1000e_bpf(struct net_device *netdev, struct netdev_bpf *bpf)
 	switch (bpf->command) {
 	case XDP_SETUP_PROG:
 		return e1000e_xdp_setup(netdev, bpf->prog, bpf->extack);
+	case XDP_SETUP_XSK_POOL:
+		return e1000e_xsk_pool_setup(netdev, bpf->xsk.pool,
+					     bpf->xsk.queue_id);
 	default:
 		return -EINVAL;
 	}
 }
 
 /**
- * e1000e_xdp_rxq_reg - register an RX ring and its page_pool with XDP
+ * e1000e_xdp_rxq_mem_reg - register the memory model of an RX ring's buffers
+ * @ring: RX ring, rxq registered without a memory model
+ *
+ * The page_pool, or the AF_XDP pool when the ring has one. The page_pool
+ * stays allocated while a pool is in use: only its XDP registration (and
+ * the reference that holds) comes and goes.
+ *
+ * Return: 0 or a negative error.
+ */
+int e1000e_xdp_rxq_mem_reg(struct e1000e_ring *ring)
+{
+	int err;
+
+	if (!ring->xsk_pool)
+		return xdp_rxq_info_reg_mem_model(&ring->xdp_rxq,
+						  MEM_TYPE_PAGE_POOL, ring->pp);
+
+	err = xdp_rxq_info_reg_mem_model(&ring->xdp_rxq,
+					 MEM_TYPE_XSK_BUFF_POOL, NULL);
+	if (!err)
+		xsk_pool_set_rxq_info(ring->xsk_pool, &ring->xdp_rxq);
+	return err;
+}
+
+/**
+ * e1000e_xdp_rxq_reg - register an RX ring and its buffers with XDP
  * @ring: RX ring, page_pool created
  *
  * Return: 0 or a negative error.
@@ -308,8 +381,7 @@ int e1000e_xdp_rxq_reg(struct e1000e_ring *ring)
 			       ring->qv->napi.napi_id);
 	if (err)
 		return err;
-	err = xdp_rxq_info_reg_mem_model(&ring->xdp_rxq, MEM_TYPE_PAGE_POOL,
-					 ring->pp);
+	err = e1000e_xdp_rxq_mem_reg(ring);
 	if (err)
 		xdp_rxq_info_unreg(&ring->xdp_rxq);
 	return err;
