@@ -130,7 +130,11 @@ for f in "${files[@]}"; do
 	mkdir -p "$stage$(dirname "$dst")"; cp -a "$src" "$stage$dst"
 done
 
+# Native PCIe hotplug (pciehp) on the root ports: QEMU 7.2's q35 hands
+# root-port hotplug to ACPI by default, which a guest without acpiphp
+# never answers (device_del then does nothing and the guest stalls).
 qemu=(qemu-system-x86_64 -nodefaults -no-reboot -machine q35 -cpu max -m "$mem"
+      -global ICH9-LPC.acpi-pci-hotplug-with-bridge-support=off
       -display none -serial stdio -monitor "unix:$out/monitor.sock,server,nowait"
       -kernel "$bzimage")
 if [ $icount = 1 ]; then

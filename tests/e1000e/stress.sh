@@ -24,7 +24,6 @@ PHASES=${PHASES:-"flap reload change unplug txhang blob"}
 FLAPS=${FLAPS:-200} RELOADS=${RELOADS:-50} CHANGES=${CHANGES:-100}
 UNPLUGS=${UNPLUGS:-20} XDP_CYCLES=${XDP_CYCLES:-50} TXHANGS=${TXHANGS:-5}
 BLOB_MB=${BLOB_MB:-256} SEED=${SEED:-$(date +%s)}
-YNL="python3 $KSRC/tools/net/ynl/cli.py --spec $KSRC/Documentation/netlink/specs/netdev.yaml"
 KMEMLEAK=/sys/kernel/debug/kmemleak
 
 peer_carrier() { inpeer sh -c "[ \$(cat /sys/class/net/$IF1/carrier) = 1 ]"; }
@@ -85,6 +84,27 @@ traffic() {
 	wait $srv 2>/dev/null
 }
 
+# pp_held [inpeer]: page_pools of the namespace left detached (device or
+# ring gone) with pages in flight, after up to 10 s; a summary to stderr
+pp_held() {
+	$1 python3 - "$KSRC" <<'PY'
+import sys, time
+ksrc = sys.argv[1]
+sys.path.insert(0, ksrc + "/tools/net/ynl")
+from lib import YnlFamily
+nl = YnlFamily(ksrc + "/Documentation/netlink/specs/netdev.yaml", schema="")
+for t in range(11):
+    pools = nl.dump("page-pool-get", {})
+    held = [p for p in pools if "detach-time" in p and p.get("inflight", 0)]
+    if not held:
+        break
+    time.sleep(1)
+live = sum(p.get("inflight", 0) for p in pools if "detach-time" not in p)
+print(" ".join("pool %d: %d pages" % (p["id"], p["inflight"]) for p in held), end="")
+print("pools %d, pages in flight in live pools %d" % (len(pools), live), file=sys.stderr)
+PY
+}
+
 # leaks NAME: kmemleak finds no unreferenced object, and no page_pool of
 # a removed or downed port keeps pages (netdev netlink, page-pool-get)
 leaks() {
@@ -104,25 +124,12 @@ leaks() {
 		skip "$1-page-pool" "no ynl here (needs the 9p root and KSRC)"
 		return
 	fi
-	t=0 bad=""
-	while [ $t -lt 10 ]; do
-		bad=$($YNL --dump page-pool-get --output-json 2>&1 | python3 -c '
-import json, sys
-text = sys.stdin.read()
-try:
-    pools = json.loads(text)
-except ValueError:
-    print("ynl: " + " ".join(text.split())[:200])
-    sys.exit(0)
-held = [p for p in pools if "detach-time" in p and p.get("inflight", 0)]
-live = sum(p.get("inflight", 0) for p in pools if "detach-time" not in p)
-print(" ".join("pool %d: %d pages" % (p["id"], p["inflight"]) for p in held))
-print("pools %d, pages in flight in live pools %d" % (len(pools), live), file=sys.stderr)
-' 2>/tmp/pp.info)
-		[ -z "$bad" ] && break
-		sleep 1; t=$((t + 1))
-	done
-	info "$1 page_pool $(cat /tmp/pp.info)"
+	# both namespaces (pools belong to their device's); pages still in
+	# sockets may come back late: up to 10 s
+	bad=$(pp_held 2>/tmp/pp.info) || bad="ynl: $(tail -n 1 /tmp/pp.info)"
+	bad="$bad$(pp_held inpeer 2>>/tmp/pp.info)" ||
+		bad="$bad ynl (peer): $(tail -n 1 /tmp/pp.info)"
+	info "$1 page_pool $(tr '\n' ';' < /tmp/pp.info)"
 	[ -z "$bad" ] && ok "$1-page-pool" || fail "$1-page-pool" "after 10 s: $bad"
 }
 
@@ -205,9 +212,12 @@ phase_unplug() {
 	for i in $(seq "$UNPLUGS"); do
 		load_start
 		sleep 1
+		pci=/sys/bus/pci/devices/$(basename "$(readlink /sys/class/net/$IF0/device)")
 		monitor device_del nic0
-		# pciehp: attention button, 5 s to cancel, then removal
-		wait_for 20 sh -c "! ls /sys/class/net/$IF0 >/dev/null 2>&1" || { fail unplug "port 0 still there 20 s after device_del ($i)"; break; }
+		# pciehp: attention button, 5 s to cancel, then removal and slot
+		# power off, after which QEMU lets the device go
+		wait_for 20 sh -c "! ls -d $pci >/dev/null 2>&1" || { fail unplug "port 0 still there 20 s after device_del ($i)"; break; }
+		sleep 2
 		load_stop
 		back=0
 		for try in 1 2 3 4 5; do
