@@ -176,6 +176,9 @@ static int e1000e_get_link_ksettings(struct net_device *netdev,
  * @netdev: device
  * @ks: link settings
  *
+ * The whole request is checked before anything is stored, so a refused
+ * one leaves the settings as they were.
+ *
  * Return: 0 or a negative error.
  */
 static int e1000e_set_link_ksettings(struct net_device *netdev,
@@ -184,9 +187,22 @@ static int e1000e_set_link_ksettings(struct net_device *netdev,
 	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
 	struct e1000e_hw *hw = &ad->hw;
 	const unsigned long *a = ks->link_modes.advertising;
+	u8 mdix = ks->base.eth_tp_mdix_ctrl;
+	bool autoneg = ks->base.autoneg == AUTONEG_ENABLE;
+	u32 speed = ks->base.speed;
 	u16 adv = 0;
 
-	if (ks->base.autoneg == AUTONEG_ENABLE) {
+	/* one twisted-pair port behind one PHY */
+	if (ks->base.port != PORT_TP || ks->base.phy_address != hw->phy.addr)
+		return -EINVAL;
+	if (mdix != ETH_TP_MDI_INVALID && mdix != ETH_TP_MDI &&
+	    mdix != ETH_TP_MDI_X && mdix != ETH_TP_MDI_AUTO)
+		return -EINVAL;
+	if (!autoneg && mdix != ETH_TP_MDI_INVALID &&
+	    mdix != ETH_TP_MDI_AUTO && mdix != ETH_TP_MDI)
+		return -EINVAL;
+
+	if (autoneg) {
 		if (linkmode_test_bit(ETHTOOL_LINK_MODE_10baseT_Half_BIT, a))
 			adv |= E1000E_ADV_10_HALF;
 		if (linkmode_test_bit(ETHTOOL_LINK_MODE_10baseT_Full_BIT, a))
@@ -199,27 +215,21 @@ static int e1000e_set_link_ksettings(struct net_device *netdev,
 			adv |= E1000E_ADV_1000_FULL;
 		if (!adv)
 			return -EINVAL;
-		hw->mac.autoneg = true;
+	} else if ((speed != SPEED_10 && speed != SPEED_100) ||
+		   (ks->base.duplex != DUPLEX_HALF &&
+		    ks->base.duplex != DUPLEX_FULL)) {
+		return -EINVAL;
+	}
+
+	hw->mac.autoneg = autoneg;
+	if (autoneg) {
 		hw->phy.autoneg_advertised = adv;
 	} else {
-		u32 speed = ks->base.speed;
-
-		if ((speed != SPEED_10 && speed != SPEED_100) ||
-		    (ks->base.duplex != DUPLEX_HALF &&
-		     ks->base.duplex != DUPLEX_FULL))
-			return -EINVAL;
-		hw->mac.autoneg = false;
-		hw->mac.forced_speed = ks->base.speed;
+		hw->mac.forced_speed = speed;
 		hw->mac.forced_full = ks->base.duplex == DUPLEX_FULL;
 	}
-
-	if (ks->base.eth_tp_mdix_ctrl != ETH_TP_MDI_INVALID) {
-		if (ks->base.eth_tp_mdix_ctrl != ETH_TP_MDI_AUTO &&
-		    ks->base.autoneg != AUTONEG_ENABLE &&
-		    ks->base.eth_tp_mdix_ctrl != ETH_TP_MDI)
-			return -EINVAL;
-		hw->phy.mdix = ks->base.eth_tp_mdix_ctrl;
-	}
+	if (mdix != ETH_TP_MDI_INVALID)
+		hw->phy.mdix = mdix;
 
 	return e1000e_reconfigure(ad);
 }
