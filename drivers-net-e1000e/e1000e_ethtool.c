@@ -407,7 +407,9 @@ static int e1000e_set_channels(struct net_device *netdev,
 	u16 old = ad->num_queues;
 	int err;
 
-	if (ch->rx_count || ch->tx_count || !ch->combined_count)
+	/* the "other" vector (link, MSI-X only) is not optional */
+	if (ch->rx_count || ch->tx_count || !ch->combined_count ||
+	    ch->other_count != (ad->irq_mode == E1000E_IRQ_MSIX ? 1 : 0))
 		return -EINVAL;
 	if (ch->combined_count > (ad->irq_mode == E1000E_IRQ_MSIX ?
 				  ad->fam->num_queues : 1))
