@@ -346,8 +346,10 @@ static int e1000e_set_ringparam(struct net_device *netdev,
 	u16 old_rx = ad->rx_ring_count, old_tx = ad->tx_ring_count;
 	int err;
 
-	if (r->rx_mini_pending || r->rx_jumbo_pending)
+	if (r->rx_mini_pending || r->rx_jumbo_pending) {
+		NL_SET_ERR_MSG(extack, "no rx-mini or rx-jumbo rings");
 		return -EINVAL;
+	}
 	if (r->rx_pending < E1000E_MIN_RING ||
 	    r->tx_pending < E1000E_MIN_RING ||
 	    r->rx_pending > E1000E_MAX_RING ||
@@ -798,12 +800,19 @@ static int e1000e_set_rxfh(struct net_device *netdev,
 	unsigned int i;
 
 	if (rxfh->hfunc != ETH_RSS_HASH_NO_CHANGE &&
-	    rxfh->hfunc != ETH_RSS_HASH_TOP)
+	    rxfh->hfunc != ETH_RSS_HASH_TOP) {
+		NL_SET_ERR_MSG(extack, "only the Toeplitz hash is supported");
 		return -EOPNOTSUPP;
+	}
 	if (rxfh->indir) {
 		for (i = 0; i < E1000E_RETA_ENTRIES; i++)
-			if (rxfh->indir[i] >= ad->num_queues)
+			if (rxfh->indir[i] >= ad->num_queues) {
+				NL_SET_ERR_MSG_FMT(extack,
+						   "indirection entry %u: queue %u, %u in use",
+						   i, rxfh->indir[i],
+						   ad->num_queues);
 				return -EINVAL;
+			}
 		for (i = 0; i < E1000E_RETA_ENTRIES; i++)
 			ad->reta[i] = rxfh->indir[i];
 		ad->reta_user = true;
