@@ -21,8 +21,9 @@
  *   qinq         802.1ad VID a, 802.1Q VID b, IPv4/UDP (-v a,b)
  *   bogus-vlan   802.1Q VID 4095 (reserved), IPv4/UDP
  *   bogus-tpid   tag with the unknown TPID 0x9100, VID a, IPv4/UDP
- *   trunc-ip     even frames: IHL 15 (60-byte header) in a 60-byte frame;
- *                odd: total length 1000 in a 60-byte frame
+ *   trunc-ip     even frames: IHL 6 with a timestamp option of 40 bytes
+ *                in its 4 bytes of options; odd: total length 1000 in
+ *                a 60-byte frame
  *   trunc-tcp    even frames: the frame ends 10 bytes into the TCP header
  *                while the IPv4 total length claims 140 bytes; odd: a
  *                complete datagram whose TCP data offset is 3 (< 5)
@@ -32,7 +33,10 @@
  *                sender's source MAC, the rest random bytes; one in four
  *                is made an IPv4 packet to DSTIP (random protocol among
  *                TCP/UDP/ICMP/other, header checksum right half the time)
- *                so that random bytes also reach the IP and L4 code
+ *                so that random bytes also reach the IP and L4 code. A
+ *                random ethertype that is IPv4, IPv6 or a VLAN TPID is
+ *                changed: QEMU's sending e1000e model drops a frame whose
+ *                IP header it cannot parse, so those would not arrive
  * Prints "badframes MODE sent N bytes B" (and "retries R" when the qdisc
  * pushed back, each frame is sent until it is accepted); exit status 0
  * when all COUNT frames were sent.
@@ -255,8 +259,15 @@ static size_t build(uint8_t *f, const struct opts *o, unsigned long n)
 		l2 = put_l2(f, o, NULL, NULL, 0, ETH_P_IP);
 		memset(f + l2, 0, 60 - l2);
 		if (n % 2 == 0) {
-			put_ip4(f + l2, o, 17, 46, n & 0xffff, 1);
-			f[l2] = 0x4f;	/* IHL 15: 60 bytes of header */
+			uint8_t *ip = f + l2;
+
+			put_ip4(ip, o, 17, 46, n & 0xffff, 1);
+			ip[0] = 0x46;
+			ip[20] = 0x44;	/* timestamp, 40 bytes long */
+			ip[21] = 40;
+			ip[22] = 5;
+			put16(ip + 10, 0);
+			put16(ip + 10, csum_fold(csum_add(0, ip, 24)));
 		} else {
 			put_ip4(f + l2, o, 17, 1000, n & 0xffff, 1);
 		}
@@ -297,6 +308,14 @@ static size_t build(uint8_t *f, const struct opts *o, unsigned long n)
 		memcpy(f + 6, o->src, 6);
 		for (i = 12; i < len; i++)
 			f[i] = rnd();
+		if (len >= 14) {
+			uint16_t t = f[12] << 8 | f[13];
+
+			if (t == ETH_P_IP || t == ETH_P_IPV6 ||
+			    t == ETH_P_8021Q || t == ETH_P_8021AD ||
+			    t == TPID_BOGUS)
+				f[13] ^= 0x01;
+		}
 		if (rnd() % 4 == 0 && len >= 14 + 20) {
 			uint8_t proto = protos[rnd() % 4];
 
@@ -411,7 +430,8 @@ int main(int argc, char **argv)
 	}
 	rng_state = o.seed ? o.seed : 1;
 
-	fd = socket(AF_PACKET, SOCK_RAW, htons(ETH_P_ALL));
+	/* protocol 0: the socket only sends, nothing is queued to it */
+	fd = socket(AF_PACKET, SOCK_RAW, 0);
 	if (fd < 0) {
 		perror("badframes: socket");
 		return 1;
@@ -425,17 +445,12 @@ int main(int argc, char **argv)
 	memcpy(o.src, ifr.ifr_hwaddr.sa_data, 6);
 	memset(&sll, 0, sizeof(sll));
 	sll.sll_family = AF_PACKET;
-	sll.sll_protocol = htons(ETH_P_ALL);
 	sll.sll_ifindex = if_nametoindex(o.ifname);
 	if (!sll.sll_ifindex ||
 	    bind(fd, (struct sockaddr *)&sll, sizeof(sll))) {
 		perror("badframes: bind");
 		return 1;
 	}
-	/* nothing is read here: do not queue what arrives */
-	c = 0;
-	setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &c, sizeof(c));
-
 	for (n = 0; n < o.count; n++) {
 		len = build(f, &o, n);
 		if (!len) {
