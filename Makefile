@@ -21,7 +21,7 @@ PACKAGES := linux-source-6.12 gcc make sparse qemu-system-x86 busybox-static \
 	git gnuplot-nox jq clang llvm libbpf-dev
 
 .PHONY: help deps tree patches kernel modules sparse checkpatch vars image \
-	xdp test test-kconfig stress bench bench-check check clean timed-%
+	xdp tools test test-kconfig stress bench bench-check check clean timed-%
 
 help:
 	@echo "e1000e rework -- targets (each runs 'deps' first):"
@@ -37,6 +37,7 @@ help:
 	@echo "  make checkpatch  checkpatch --strict (netdev CI flags) over the series, kernel-doc"
 	@echo "  make image       build the guest initramfs (busybox, iperf3, ip, ethtool)"
 	@echo "  make xdp         build the XDP test programs (clang -target bpf), xdpmap and xsk"
+	@echo "  make tools       build the static guest test tools (tests/tools: badframes)"
 	@echo "  make test        run the QEMU test scenarios tagged T (default check; K=glob filters names)"
 	@echo "  make test-kconfig  the whole E1000 x E1000E matrix: build the other cells, boot all six"
 	@echo "  make stress      the full reliability suite on the debug kernel (scenarios tagged stress)"
@@ -99,7 +100,18 @@ $(XDP_OUT)/xsk: tests/xdp/xsk.c
 	@mkdir -p $(@D)
 	gcc -O2 -Wall -Werror -static -o $@ $<
 
-test: deps image xdp
+# Static guest test tools (tests/tools/*.c), copied into guests whose
+# scenario says TOOLS=1: badframes, crafted bad frames on a raw socket.
+TOOLS_OUT := $(BUILD)/tools
+TOOLS_BINS := $(patsubst tests/tools/%.c,$(TOOLS_OUT)/%,$(wildcard tests/tools/*.c))
+
+tools: deps $(TOOLS_BINS)
+
+$(TOOLS_OUT)/%: tests/tools/%.c
+	@mkdir -p $(@D)
+	gcc -O2 -Wall -Werror -static -o $@ $<
+
+test: deps image xdp tools
 	@tests/run.sh -t '$(T)' -k '$(K)'
 
 # The whole configuration matrix (issue 5): every cell built in its own
@@ -110,7 +122,7 @@ test-kconfig: kernel image
 # The full reliability suite (issue 7): flaps, reloads, setting changes,
 # hot-unplug, XDP cycles, TX hangs, bad frames and a 256 MiB transfer on
 # the debug kernel, each bounded; make check runs smaller counts of each.
-stress: kernel image xdp
+stress: kernel image xdp tools
 	@tests/run.sh -t stress -k '$(K)'
 
 # make bench [QUICK=1] [OURS_KO=/path/e1000e.ko]: guest kernel "mod", the

@@ -176,6 +176,9 @@ static int e1000e_get_link_ksettings(struct net_device *netdev,
  * @netdev: device
  * @ks: link settings
  *
+ * The whole request is checked before anything is stored, so a refused
+ * one leaves the settings as they were.
+ *
  * Return: 0 or a negative error.
  */
 static int e1000e_set_link_ksettings(struct net_device *netdev,
@@ -184,9 +187,22 @@ static int e1000e_set_link_ksettings(struct net_device *netdev,
 	struct e1000e_adapter *ad = e1000e_netdev_priv(netdev);
 	struct e1000e_hw *hw = &ad->hw;
 	const unsigned long *a = ks->link_modes.advertising;
+	u8 mdix = ks->base.eth_tp_mdix_ctrl;
+	bool autoneg = ks->base.autoneg == AUTONEG_ENABLE;
+	u32 speed = ks->base.speed;
 	u16 adv = 0;
 
-	if (ks->base.autoneg == AUTONEG_ENABLE) {
+	/* one twisted-pair port behind one PHY */
+	if (ks->base.port != PORT_TP || ks->base.phy_address != hw->phy.addr)
+		return -EINVAL;
+	if (mdix != ETH_TP_MDI_INVALID && mdix != ETH_TP_MDI &&
+	    mdix != ETH_TP_MDI_X && mdix != ETH_TP_MDI_AUTO)
+		return -EINVAL;
+	if (!autoneg && mdix != ETH_TP_MDI_INVALID &&
+	    mdix != ETH_TP_MDI_AUTO && mdix != ETH_TP_MDI)
+		return -EINVAL;
+
+	if (autoneg) {
 		if (linkmode_test_bit(ETHTOOL_LINK_MODE_10baseT_Half_BIT, a))
 			adv |= E1000E_ADV_10_HALF;
 		if (linkmode_test_bit(ETHTOOL_LINK_MODE_10baseT_Full_BIT, a))
@@ -199,27 +215,21 @@ static int e1000e_set_link_ksettings(struct net_device *netdev,
 			adv |= E1000E_ADV_1000_FULL;
 		if (!adv)
 			return -EINVAL;
-		hw->mac.autoneg = true;
+	} else if ((speed != SPEED_10 && speed != SPEED_100) ||
+		   (ks->base.duplex != DUPLEX_HALF &&
+		    ks->base.duplex != DUPLEX_FULL)) {
+		return -EINVAL;
+	}
+
+	hw->mac.autoneg = autoneg;
+	if (autoneg) {
 		hw->phy.autoneg_advertised = adv;
 	} else {
-		u32 speed = ks->base.speed;
-
-		if ((speed != SPEED_10 && speed != SPEED_100) ||
-		    (ks->base.duplex != DUPLEX_HALF &&
-		     ks->base.duplex != DUPLEX_FULL))
-			return -EINVAL;
-		hw->mac.autoneg = false;
-		hw->mac.forced_speed = ks->base.speed;
+		hw->mac.forced_speed = speed;
 		hw->mac.forced_full = ks->base.duplex == DUPLEX_FULL;
 	}
-
-	if (ks->base.eth_tp_mdix_ctrl != ETH_TP_MDI_INVALID) {
-		if (ks->base.eth_tp_mdix_ctrl != ETH_TP_MDI_AUTO &&
-		    ks->base.autoneg != AUTONEG_ENABLE &&
-		    ks->base.eth_tp_mdix_ctrl != ETH_TP_MDI)
-			return -EINVAL;
-		hw->phy.mdix = ks->base.eth_tp_mdix_ctrl;
-	}
+	if (mdix != ETH_TP_MDI_INVALID)
+		hw->phy.mdix = mdix;
 
 	return e1000e_reconfigure(ad);
 }
@@ -336,8 +346,10 @@ static int e1000e_set_ringparam(struct net_device *netdev,
 	u16 old_rx = ad->rx_ring_count, old_tx = ad->tx_ring_count;
 	int err;
 
-	if (r->rx_mini_pending || r->rx_jumbo_pending)
+	if (r->rx_mini_pending || r->rx_jumbo_pending) {
+		NL_SET_ERR_MSG(extack, "no rx-mini or rx-jumbo rings");
 		return -EINVAL;
+	}
 	if (r->rx_pending < E1000E_MIN_RING ||
 	    r->tx_pending < E1000E_MIN_RING ||
 	    r->rx_pending > E1000E_MAX_RING ||
@@ -397,7 +409,9 @@ static int e1000e_set_channels(struct net_device *netdev,
 	u16 old = ad->num_queues;
 	int err;
 
-	if (ch->rx_count || ch->tx_count || !ch->combined_count)
+	/* the "other" vector (link, MSI-X only) is not optional */
+	if (ch->rx_count || ch->tx_count || !ch->combined_count ||
+	    ch->other_count != (ad->irq_mode == E1000E_IRQ_MSIX ? 1 : 0))
 		return -EINVAL;
 	if (ch->combined_count > (ad->irq_mode == E1000E_IRQ_MSIX ?
 				  ad->fam->num_queues : 1))
@@ -788,12 +802,19 @@ static int e1000e_set_rxfh(struct net_device *netdev,
 	unsigned int i;
 
 	if (rxfh->hfunc != ETH_RSS_HASH_NO_CHANGE &&
-	    rxfh->hfunc != ETH_RSS_HASH_TOP)
+	    rxfh->hfunc != ETH_RSS_HASH_TOP) {
+		NL_SET_ERR_MSG(extack, "only the Toeplitz hash is supported");
 		return -EOPNOTSUPP;
+	}
 	if (rxfh->indir) {
 		for (i = 0; i < E1000E_RETA_ENTRIES; i++)
-			if (rxfh->indir[i] >= ad->num_queues)
+			if (rxfh->indir[i] >= ad->num_queues) {
+				NL_SET_ERR_MSG_FMT(extack,
+						   "indirection entry %u: queue %u, %u in use",
+						   i, rxfh->indir[i],
+						   ad->num_queues);
 				return -EINVAL;
+			}
 		for (i = 0; i < E1000E_RETA_ENTRIES; i++)
 			ad->reta[i] = rxfh->indir[i];
 		ad->reta_user = true;

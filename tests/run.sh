@@ -11,7 +11,9 @@
 # NIC "host" runs tests/host/SCRIPT on the host instead of booting a guest.
 # Launcher keys: NIC2=MODEL, PEER=MODEL, DEFER_MODULES=1 become run.sh's
 # --nic2, --peer and --defer-modules; XDP=1 copies build/xdp (make xdp: the
-# XDP test programs and xdpmap) to /test/xdp.
+# XDP test programs and xdpmap) to /test/xdp; TOOLS=1 copies build/tools
+# (make tools: the static test tools of tests/tools, e.g. badframes) to
+# /test/tools.
 # Host-side keys of a scenario line (see tests/scenarios):
 #   TIMEOUT=SECONDS  the guest's hard limit (default $TIMEOUT or 300)
 #   EXPECT_KCONFIG=none|CONFIG_X=v  case NAME/kconfig: the variant's
@@ -60,6 +62,7 @@ run_scenario() {
 		DEFER_MODULES=1) opts+=(--defer-modules) ;;
 		MODULE=ours-e1000) opts+=(--module "$BUILD/modules/mod/e1000/e1000.ko") ;;
 		XDP=1) opts+=(--file "$BUILD/xdp:/test/xdp") ;;
+		TOOLS=1) opts+=(--file "$BUILD/tools:/test/tools") ;;
 		QEMU_OPTS=*) read -r -a q <<<"${kv#QEMU_OPTS=}"; opts+=("${q[@]}") ;;
 		esac
 		printf "%s=%q\n" "${kv%%=*}" "${kv#*=}" >> "$envf"
