@@ -64,23 +64,29 @@ wait_for() {
 carrier_up() { [ "$(cat /sys/class/net/$1/carrier 2>/dev/null)" = 1 ]; }
 carrier_down() { [ "$(cat /sys/class/net/$1/carrier 2>/dev/null)" = 0 ]; }
 
-# setup_pair: find both ports by MAC, move the second into netns $PEER,
-# address both (IPv4 /24, IPv6 /64 nodad) and bring them up. Exports IF0, IF1.
-setup_pair() {
+# attach_pair: find both ports by MAC, move the second into the existing
+# netns $PEER, address both (IPv4 /24, IPv6 /64 nodad) and bring them up.
+# Exports IF0, IF1. Also after a reload, when both ports are new.
+attach_pair() {
 	wait_for 10 ifname_by_mac $MAC0 || { echo "guest: no interface with $MAC0"; return 1; }
 	wait_for 10 ifname_by_mac $MAC1 || { echo "guest: no interface with $MAC1"; return 1; }
 	IF0=$(ifname_by_mac $MAC0); IF1=$(ifname_by_mac $MAC1)
 	export IF0 IF1
-	$IP link set lo up
-	$IP netns add $PEER || return 1
 	$IP link set "$IF1" netns $PEER || return 1
-	inpeer $IP link set lo up
 	$IP addr add $V4_0/24 dev "$IF0"
 	$IP -6 addr add $V6_0/64 dev "$IF0" nodad
 	inpeer $IP addr add $V4_1/24 dev "$IF1"
 	inpeer $IP -6 addr add $V6_1/64 dev "$IF1" nodad
 	$IP link set "$IF0" up
 	inpeer $IP link set "$IF1" up
+}
+
+# setup_pair: create netns $PEER, then attach_pair.
+setup_pair() {
+	$IP link set lo up
+	$IP netns add $PEER || return 1
+	inpeer $IP link set lo up
+	attach_pair
 }
 
 # driver_of IFNAME [netns]: name of the driver bound to the interface.

@@ -487,15 +487,7 @@ done
 grep -q "e1000e: parameters 'after=1 *' after \`--' ignored" /tmp/dmesg1 || miss="$miss after-dashes"
 [ -z "$miss" ] && ok modparam-warned || fail modparam-warned "no warning for:$miss ($(tr '\n' ' ' < /tmp/dmesg1 | cut -c1-300))"
 # the ports again, as setup_pair left them (netns $PEER still exists)
-if wait_for 10 ifname_by_mac $MAC0 && wait_for 10 ifname_by_mac $MAC1; then
-	IF0=$(ifname_by_mac $MAC0); IF1=$(ifname_by_mac $MAC1)
-	$IP link set "$IF1" netns $PEER
-	$IP addr add $V4_0/24 dev "$IF0"
-	$IP -6 addr add $V6_0/64 dev "$IF0" nodad
-	inpeer $IP addr add $V4_1/24 dev "$IF1"
-	inpeer $IP -6 addr add $V6_1/64 dev "$IF1" nodad
-	$IP link set "$IF0" up
-	inpeer $IP link set "$IF1" up
+if attach_pair; then
 	both_up
 	now=$(settings)
 	if [ "$now" = "$BOOT" ] && readable "$now" >/dev/null; then

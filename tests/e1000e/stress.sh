@@ -31,23 +31,11 @@ both_up() { wait_for 15 carrier_up "$IF0" && wait_for 15 peer_carrier; }
 uptime_ms() { awk '{ printf "%d\n", $1 * 1000 }' /proc/uptime; }
 info() { echo "@@INFO $*"; }
 
-# address_port0 / address_port1: addresses and link up after a (re)probe
+# address_port0: addresses and link up after port 0 is re-plugged
 address_port0() {
 	$IP addr add $V4_0/24 dev "$IF0" 2>/dev/null
 	$IP -6 addr add $V6_0/64 dev "$IF0" nodad 2>/dev/null
 	$IP link set "$IF0" up
-}
-address_port1() {
-	inpeer $IP addr add $V4_1/24 dev "$IF1" 2>/dev/null
-	inpeer $IP -6 addr add $V6_1/64 dev "$IF1" nodad 2>/dev/null
-	inpeer $IP link set "$IF1" up
-}
-# find_ports: after insmod both ports are new, in the root namespace
-find_ports() {
-	wait_for 10 ifname_by_mac $MAC0 && wait_for 10 ifname_by_mac $MAC1 || return 1
-	IF0=$(ifname_by_mac $MAC0); IF1=$(ifname_by_mac $MAC1)
-	$IP link set "$IF1" netns $PEER || return 1
-	address_port0; address_port1
 }
 
 # background load: one iperf3 TCP stream to the peer until load_stop
@@ -156,7 +144,7 @@ phase_reload() {
 		rmmod $DRV || { fail reload "rmmod $i: $?"; break; }
 		load_stop
 		insmod "$MOD" || { fail reload "insmod $i"; break; }
-		find_ports || { fail reload "ports not back after insmod $i"; break; }
+		attach_pair || { fail reload "ports not back after insmod $i"; break; }
 		both_up || { fail reload "no carrier after insmod $i"; break; }
 		n=$i
 	done
