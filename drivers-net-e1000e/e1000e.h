@@ -236,7 +236,7 @@ struct e1000e_adapter {
 
 	struct delayed_work service_task;
 	struct work_struct reset_task;
-	unsigned long service_due;	/* jiffies of the next full service run */
+	unsigned long service_due;	/* jiffies of next full service run */
 	struct dentry *dbg_dir;
 
 	/* written only by the service task, under stats_lock */

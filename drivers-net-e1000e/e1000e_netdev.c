@@ -663,6 +663,7 @@ static bool e1000e_tx_hang_check(struct e1000e_adapter *ad, bool full)
 {
 	struct e1000e_hw *hw = &ad->hw;
 	bool watch = false, txoff;
+	unsigned int ms;
 	u16 q;
 
 	if (!netif_carrier_ok(ad->netdev)) {
@@ -683,9 +684,9 @@ static bool e1000e_tx_hang_check(struct e1000e_adapter *ad, bool full)
 			break;
 		case E1000E_TX_HUNG:
 			ad->tx_hangs++;
+			ms = jiffies_to_msecs(jiffies - ring->stall_since);
 			netdev_err(ad->netdev, "TX queue %u hung for %u ms: ntu %u ntc %u TDH %u TDT %u TCTL %#x, resetting\n",
-				   q,
-				   jiffies_to_msecs(jiffies - ring->stall_since),
+				   q, ms,
 				   ring->ntu, ring->ntc,
 				   e1000e_rd32(hw, E1000E_TDH(q)),
 				   e1000e_rd32(hw, E1000E_TDT(q)),

@@ -57,9 +57,9 @@ checkpatch() {
 		s=$("$TREE/scripts/checkpatch.pl" --no-tree --strict --codespell ${CODESPELL_FILE:+--codespellfile "$CODESPELL_FILE"} --max-line-length=80 \
 			--ignore "$CP_IGNORE" --showfile -q "$p" 2>&1 || true)
 		if [ -n "$s" ]; then echo "$s"; bad=$((bad + 1)); fi
-		e=$((e + $(echo "$s" | grep -c '^ERROR:' || true)))
-		w=$((w + $(echo "$s" | grep -c '^WARNING:' || true)))
-		c=$((c + $(echo "$s" | grep -c '^CHECK:' || true)))
+		e=$((e + $(echo "$s" | grep -cE '(^|: )ERROR:' || true)))
+		w=$((w + $(echo "$s" | grep -cE '(^|: )WARNING:' || true)))
+		c=$((c + $(echo "$s" | grep -cE '(^|: )CHECK:' || true)))
 	done
 	echo "checkpatch: $n patch(es): $e error(s), $w warning(s), $c check(s)"
 	# kernel-doc over our files as they are in the branch. A file that
