@@ -145,6 +145,14 @@ else
 	qemu+=(-accel tcg,thread=multi -smp 2)
 fi
 cmdline="console=ttyS0 panic=-1 oops=panic loglevel=7 $append"
+if [ "$variant" = debug ]; then
+	# -cpu max offers LA57. identify_cpu() clears the boot CPU's feature
+	# bits for a moment while IRQs are on; KASAN then takes 47-bit
+	# addressing for its shadow range and an IRQ in that window reports
+	# a "wild-memory-access" on a 5-level direct-map address (seen once,
+	# before any driver loads). 4-level paging has no such window.
+	cmdline+=" no5lvl"
+fi
 if [ $iommu = 1 ]; then
 	# before any PCI device, so that every one sits behind it
 	qemu+=(-device intel-iommu)

@@ -7,12 +7,12 @@
 #   reload   RELOADS rmmod/insmod cycles under iperf3 load
 #   change   CHANGES ring, channel, coalescing, MTU and feature changes in
 #            random order (SEED) under load
-#   unplug   UNPLUGS hot-unplug/re-plug of port 0 from the monitor
 #   xdp      XDP_CYCLES attach/detach of xdp_pass under load (needs XDP=1)
 #   txhang   TXHANGS stalls of the transmitter (debugfs tx_stall): the
 #            driver's hang check resets, traffic back within 5 s
 #   blob     BLOB_MB of random data over TCP, sha256 compared, steady and
 #            while the link flaps
+#   unplug   UNPLUGS hot-unplug/re-plug of port 0 from the monitor
 # After each phase: traffic flows (ping, iperf3), kmemleak finds nothing,
 # and no page_pool is left detached with pages in flight (netdev netlink).
 # DRV=e1000 runs the phases that apply to the kept e1000 (flap, reload,
@@ -20,7 +20,9 @@
 [ -f "$TESTDIR/env" ] && . "$TESTDIR/env"
 DRV=${DRV:-e1000e}
 MOD=$TESTDIR/mod/$DRV.ko
-PHASES=${PHASES:-"flap reload change unplug txhang blob"}
+# unplug last: it meets a known lockdep report of pciehp (KNOWN=pciehp-unplug,
+# tests/known_reports.py), after which lockdep is off for the boot
+PHASES=${PHASES:-"flap reload change txhang blob unplug"}
 FLAPS=${FLAPS:-200} RELOADS=${RELOADS:-50} CHANGES=${CHANGES:-100}
 UNPLUGS=${UNPLUGS:-20} XDP_CYCLES=${XDP_CYCLES:-50} TXHANGS=${TXHANGS:-5}
 BLOB_MB=${BLOB_MB:-256} SEED=${SEED:-$(date +%s)}
@@ -117,7 +119,7 @@ leaks() {
 	bad=$(pp_held 2>/tmp/pp.info) || bad="ynl: $(tail -n 1 /tmp/pp.info)"
 	bad="$bad$(pp_held inpeer 2>>/tmp/pp.info)" ||
 		bad="$bad ynl (peer): $(tail -n 1 /tmp/pp.info)"
-	info "$1 page_pool $(tr '\n' ';' < /tmp/pp.info)"
+	info "$1 page_pool $(tr '\n' ';' < /tmp/pp.info) $(reasm), peer $(inpeer sh -c "$(declare -f reasm); reasm")"
 	[ -z "$bad" ] && ok "$1-page-pool" || fail "$1-page-pool" "after 10 s: $bad"
 }
 
@@ -301,7 +303,14 @@ phase_blob() {
 	info "stress bytes-verified $((BLOB_MB * 2 * 1048576))"
 }
 
+# QEMU 7.2's e1000e TSO sends IPv4 fragments: a datagram that lost a
+# fragment waits in reassembly for ipfrag_time (30 s) holding its pages,
+# which pp_held would count as a pool not giving pages back. 3 s here, so
+# its 10 s bound measures the driver, not the reassembly timer.
+set_frag_time() { echo 3 > /proc/sys/net/ipv4/ipfrag_time; echo 3 > /proc/sys/net/ipv6/ip6frag_time; }
+reasm() { awk '/^Ip:/ { if (!h) { for (i = 2; i <= NF; i++) c[$i] = i; h = 1 } else print "ReasmTimeout " $c["ReasmTimeout"] " ReasmFails " $c["ReasmFails"] }' /proc/net/snmp; }
 setup_pair || { fail setup "ports not found"; exit 1; }
+set_frag_time; inpeer sh -c "$(declare -f set_frag_time); set_frag_time"
 both_up && ok link || fail link "no carrier"
 [ -w $KMEMLEAK ] && echo clear > $KMEMLEAK
 traffic start
@@ -314,4 +323,4 @@ done
 # every port down: the rings' pools are gone, nothing may stay in flight
 $IP link set "$IF0" down; inpeer $IP link set "$IF1" down
 leaks final
-dmesg | grep -iE "hung|reset|leak|warn" | head -n 20
+info "driver resets logged $(dmesg | grep -c 'resetting')"
