@@ -33,6 +33,13 @@ SOCAT=/usr/bin/socat
 monitor() { echo "@@MONITOR $*"; sleep 0.5; }
 inpeer() { $IP netns exec $PEER "$@"; }
 
+# functions DEVICE: PCI addresses of the Intel functions with that device ID.
+functions() {
+	for d in /sys/bus/pci/devices/*; do
+		[ "$(cat "$d/vendor")" = 0x8086 ] && [ "$(cat "$d/device")" = "0x$1" ] && basename "$d"
+	done
+}
+
 # ifname_by_mac MAC: the interface (in the current namespace) with MAC.
 ifname_by_mac() {
 	for d in /sys/class/net/*; do

@@ -5,10 +5,8 @@
 # hotplug core and not from e1000e. When a kernel stops giving it, the
 # case below fails, and the KNOWN= allowance of the stress scenarios can
 # go. Sourced after lib.sh; the scenario boots with --no-autoload.
-pci=
-for d in /sys/bus/pci/devices/*; do
-	[ "$(cat "$d/vendor")$(cat "$d/device")" = 0x80860x10d3 ] && { pci=$d; break; }
-done
+pci=$(functions 10d3 | head -n 1)
+pci=${pci:+/sys/bus/pci/devices/$pci}
 if [ -z "$pci" ]; then
 	fail unplug-nodriver "no 82574L found"
 elif [ -e "$pci/driver" ]; then

@@ -21,12 +21,6 @@
 PEER_MAC=52:54:00:12:34:03
 PEER_V4=192.0.2.254
 
-# functions DEVICE: PCI addresses of the Intel functions with that device ID.
-functions() {
-	for d in /sys/bus/pci/devices/*; do
-		[ "$(cat "$d/vendor")" = 0x8086 ] && [ "$(cat "$d/device")" = "0x$1" ] && basename "$d"
-	done
-}
 bound_driver() { [ -e "/sys/bus/pci/devices/$1/driver" ] && basename "$(readlink "/sys/bus/pci/devices/$1/driver")"; }
 netdev_of() { ls "/sys/bus/pci/devices/$1/net" 2>/dev/null | head -n 1; }
 named_count() { # named_count ADDR DEVICE: kernel log lines naming the function
