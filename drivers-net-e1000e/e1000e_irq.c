@@ -280,6 +280,42 @@ void e1000e_irq_deinit(struct e1000e_adapter *ad)
 	ad->num_vectors = 0;
 }
 
+/* e1000e_irq_spread - queue vector q interrupts the q-th online CPU, and
+ * XPS sends from the n-th online CPU on queue n % queues. The ACKs a
+ * flow's NAPI sends then go out on the ring of that same vector, and one
+ * interrupt serves both directions of the flow: with the stack's hash
+ * pick, half the flows took two vectors. XPS is set once per queue
+ * count, so a map the user wrote in sysfs survives a reset.
+ */
+static void e1000e_irq_spread(struct e1000e_adapter *ad)
+{
+	unsigned int cpu, rank, ncpu = num_online_cpus();
+	cpumask_var_t mask;
+	u16 q;
+
+	for (q = 0; q < ad->num_queues; q++) {
+		cpu = cpumask_nth(q % ncpu, cpu_online_mask);
+		if (cpu < nr_cpu_ids)
+			irq_set_affinity_and_hint(ad->qv[q].irq,
+						  cpumask_of(cpu));
+	}
+	if (ad->xps_queues == ad->num_queues ||
+	    !zalloc_cpumask_var(&mask, GFP_KERNEL))
+		return;
+	for (q = 0; q < ad->num_queues; q++) {
+		cpumask_clear(mask);
+		rank = 0;
+		for_each_online_cpu(cpu)
+			if (rank++ % ad->num_queues == q)
+				cpumask_set_cpu(cpu, mask);
+		if (netif_set_xps_queue(ad->netdev, mask, q))
+			break;
+	}
+	if (q == ad->num_queues)
+		ad->xps_queues = ad->num_queues;
+	free_cpumask_var(mask);
+}
+
 /**
  * e1000e_irq_request - attach handlers to the vectors
  * @ad: adapter
@@ -322,8 +358,10 @@ int e1000e_irq_request(struct e1000e_adapter *ad)
 		 netdev->name);
 	err = request_irq(ad->other_irq, e1000e_msix_other, 0, ad->other_name,
 			  ad);
-	if (!err)
+	if (!err) {
+		e1000e_irq_spread(ad);
 		return 0;
+	}
 
 err_free:
 	while (--q >= 0) {
@@ -348,6 +386,7 @@ void e1000e_irq_free(struct e1000e_adapter *ad)
 	}
 	for (q = 0; q < ad->num_queues; q++) {
 		netif_napi_set_irq(&ad->qv[q].napi, -1);
+		irq_update_affinity_hint(ad->qv[q].irq, NULL);
 		free_irq(ad->qv[q].irq, &ad->qv[q]);
 	}
 	free_irq(ad->other_irq, ad);

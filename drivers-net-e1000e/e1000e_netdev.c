@@ -14,6 +14,8 @@
 /* a TX queue with work queued and no completion for this long is hung */
 #define E1000E_TX_HANG_TIME	HZ
 #define E1000E_TX_HANG_RECHECK	(HZ / 4)
+/* the TX queues are looked at this often between full service runs */
+#define E1000E_TX_WATCH_PERIOD	(HZ / 2)
 
 /* ---- reset and link ---- */
 
@@ -704,16 +706,17 @@ static bool e1000e_tx_hang_check(struct e1000e_adapter *ad, bool full)
  * TX hang check
  * @work: work item
  *
- * Runs every E1000E_SERVICE_PERIOD, and every E1000E_TX_HANG_RECHECK while
- * a TX queue has work queued and no completions; those quick runs only
- * check the TX queues.
+ * Runs every E1000E_SERVICE_PERIOD, in between every E1000E_TX_WATCH_PERIOD,
+ * and every E1000E_TX_HANG_RECHECK while a TX queue has work queued and no
+ * completions; those quick runs only check the TX queues, so a stall is
+ * seen within E1000E_TX_WATCH_PERIOD and reset E1000E_TX_HANG_TIME later.
  */
 static void e1000e_service_task(struct work_struct *work)
 {
 	struct e1000e_adapter *ad = container_of(to_delayed_work(work),
 						 struct e1000e_adapter,
 						 service_task);
-	unsigned long due;
+	long due;
 	bool full;
 	u16 q;
 
@@ -732,10 +735,11 @@ static void e1000e_service_task(struct work_struct *work)
 				napi_schedule(&ad->qv[q].napi);
 	}
 
-	due = READ_ONCE(ad->service_due) - jiffies;
+	due = min_t(long, READ_ONCE(ad->service_due) - jiffies,
+		    E1000E_TX_WATCH_PERIOD);
 	if (e1000e_tx_hang_check(ad, full))
-		due = min_t(unsigned long, due, E1000E_TX_HANG_RECHECK);
-	if ((long)due <= 0)
+		due = min_t(long, due, E1000E_TX_HANG_RECHECK);
+	if (due <= 0)
 		due = 1;
 	schedule_delayed_work(&ad->service_task, due);
 }
