@@ -40,12 +40,16 @@ address_port0() {
 	$IP link set "$IF0" up
 }
 
-# background load: one iperf3 TCP stream to the peer until load_stop
+# background load: one iperf3 TCP stream to the peer until load_stop, on
+# its own port. The exec makes $! iperf3's own pid (ip netns exec execs
+# it): killing a subshell instead left the server running a test whose
+# client had gone with the port, and the next check found it busy.
+LOAD_PORT=5211
 load_start() {
-	inpeer $IPERF -s -B $V4_1 >/dev/null 2>&1 &
+	(exec $IP netns exec $PEER $IPERF -s -p $LOAD_PORT -B $V4_1) >/dev/null 2>&1 &
 	SRV=$!
 	sleep 0.5
-	$IPERF -c $V4_1 -t 3600 --connect-timeout 3000 >/dev/null 2>&1 &
+	$IPERF -c $V4_1 -p $LOAD_PORT -t 3600 --connect-timeout 3000 >/dev/null 2>&1 &
 	LOAD=$!
 }
 load_stop() {
@@ -62,9 +66,9 @@ traffic() {
 	if ! ping -c 2 -W 3 $V4_1 >/dev/null 2>&1 && ! ping -c 3 -W 3 $V4_1 >/dev/null 2>&1; then
 		fail "$1-traffic" "ping $V4_1 fails"; return 1
 	fi
-	inpeer $IPERF -s -1 -B $V4_1 >/dev/null 2>&1 &
-	sleep 0.5
+	(exec $IP netns exec $PEER $IPERF -s -1 -B $V4_1) >/dev/null 2>&1 &
 	srv=$!
+	sleep 0.5
 	if $IPERF -c $V4_1 -t 2 --bidir >/tmp/tr.log 2>&1 && grep -q receiver /tmp/tr.log; then
 		ok "$1-traffic"
 	else
@@ -119,7 +123,7 @@ leaks() {
 	bad=$(pp_held 2>/tmp/pp.info) || bad="ynl: $(tail -n 1 /tmp/pp.info)"
 	bad="$bad$(pp_held inpeer 2>>/tmp/pp.info)" ||
 		bad="$bad ynl (peer): $(tail -n 1 /tmp/pp.info)"
-	info "$1 page_pool $(tr '\n' ';' < /tmp/pp.info) $(reasm), peer $(inpeer sh -c "$(declare -f reasm); reasm")"
+	info "$1 page_pool $(tr '\n' ';' < /tmp/pp.info) $(reasm), peer $(inpeer awk "$REASM_AWK" /proc/net/snmp)"
 	[ -z "$bad" ] && ok "$1-page-pool" || fail "$1-page-pool" "after 10 s: $bad"
 }
 
@@ -307,10 +311,14 @@ phase_blob() {
 # fragment waits in reassembly for ipfrag_time (30 s) holding its pages,
 # which pp_held would count as a pool not giving pages back. 3 s here, so
 # its 10 s bound measures the driver, not the reassembly timer.
-set_frag_time() { echo 3 > /proc/sys/net/ipv4/ipfrag_time; echo 3 > /proc/sys/net/ipv6/ip6frag_time; }
-reasm() { awk '/^Ip:/ { if (!h) { for (i = 2; i <= NF; i++) c[$i] = i; h = 1 } else print "ReasmTimeout " $c["ReasmTimeout"] " ReasmFails " $c["ReasmFails"] }' /proc/net/snmp; }
+# (strings, not functions: the guest's busybox sh has no declare -f to
+# carry a function into the peer's namespace)
+SET_FRAG_TIME='echo 3 > /proc/sys/net/ipv4/ipfrag_time && echo 3 > /proc/sys/net/ipv6/ip6frag_time'
+REASM_AWK='/^Ip:/ { if (!h) { for (i = 2; i <= NF; i++) c[$i] = i; h = 1 } else print "ReasmTimeout " $c["ReasmTimeout"] " ReasmFails " $c["ReasmFails"] }'
+reasm() { awk "$REASM_AWK" /proc/net/snmp; }
 setup_pair || { fail setup "ports not found"; exit 1; }
-set_frag_time; inpeer sh -c "$(declare -f set_frag_time); set_frag_time"
+sh -c "$SET_FRAG_TIME" && inpeer sh -c "$SET_FRAG_TIME" ||
+	{ fail setup "cannot set ipfrag_time"; exit 1; }
 both_up && ok link || fail link "no carrier"
 [ -w $KMEMLEAK ] && echo clear > $KMEMLEAK
 traffic start
