@@ -281,11 +281,11 @@ void e1000e_irq_deinit(struct e1000e_adapter *ad)
 }
 
 /* e1000e_irq_spread - queue vector q interrupts the q-th online CPU, and
- * XPS sends from the n-th online CPU on queue n % queues. The ACKs a
- * flow's NAPI sends then go out on the ring of that same vector, and one
- * interrupt serves both directions of the flow: with the stack's hash
- * pick, half the flows took two vectors. XPS is set once per queue
- * count, so a map the user wrote in sysfs survives a reset.
+ * XPS sends from the n-th online CPU on queue n % queues. Where
+ * ndo_select_queue has no recorded RX queue to follow, what a vector's
+ * NAPI sends then goes out on that vector's own ring, and the two ports'
+ * vectors do not pile onto one CPU. XPS is set once per queue count, so
+ * a map the user wrote in sysfs survives a reset.
  */
 static void e1000e_irq_spread(struct e1000e_adapter *ad)
 {
