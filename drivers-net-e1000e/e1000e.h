@@ -208,6 +208,7 @@ struct e1000e_adapter {
 	u16 num_queues;
 	u16 req_queues;
 	u16 xps_queues;		/* queue count XPS was last set up for */
+	bool irqs_spread;	/* vectors got their CPUs since allocation */
 	u16 tx_ring_count;
 	u16 rx_ring_count;
 	struct e1000e_ring tx_ring[E1000E_MAX_QUEUES];

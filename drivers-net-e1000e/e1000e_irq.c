@@ -278,14 +278,16 @@ void e1000e_irq_deinit(struct e1000e_adapter *ad)
 {
 	pci_free_irq_vectors(ad->pdev);
 	ad->num_vectors = 0;
+	ad->irqs_spread = false;
 }
 
 /* e1000e_irq_spread - queue vector q interrupts the q-th online CPU, and
  * XPS sends from the n-th online CPU on queue n % queues. Where
  * ndo_select_queue has no recorded RX queue to follow, what a vector's
  * NAPI sends then goes out on that vector's own ring, and the two ports'
- * vectors do not pile onto one CPU. XPS is set once per queue count, so
- * a map the user wrote in sysfs survives a reset.
+ * vectors do not pile onto one CPU. Each is done once: the CPUs once
+ * per allocation of the vectors, XPS once per queue count, so an IRQ
+ * affinity or XPS map the user wrote survives ifdown/up and resets.
  */
 static void e1000e_irq_spread(struct e1000e_adapter *ad)
 {
@@ -293,12 +295,16 @@ static void e1000e_irq_spread(struct e1000e_adapter *ad)
 	cpumask_var_t mask;
 	u16 q;
 
-	for (q = 0; q < ad->num_queues; q++) {
+	/* every queue vector, used or not yet, so a later ethtool -L
+	 * finds its new vector spread too
+	 */
+	for (q = 0; q < ad->fam->num_queues && !ad->irqs_spread; q++) {
 		cpu = cpumask_nth(q % ncpu, cpu_online_mask);
 		if (cpu < nr_cpu_ids)
-			irq_set_affinity_and_hint(ad->qv[q].irq,
+			irq_set_affinity_and_hint(pci_irq_vector(ad->pdev, q),
 						  cpumask_of(cpu));
 	}
+	ad->irqs_spread = true;
 	if (ad->xps_queues == ad->num_queues ||
 	    !zalloc_cpumask_var(&mask, GFP_KERNEL))
 		return;
