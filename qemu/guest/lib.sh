@@ -32,6 +32,10 @@ SOCAT=/usr/bin/socat
 # console is the only channel, so give the host a moment to act.
 monitor() { echo "@@MONITOR $*"; sleep 0.5; }
 inpeer() { $IP netns exec $PEER "$@"; }
+# inpeer_bg CMD...: CMD in the peer namespace, in the background, output
+# dropped; $! is CMD's own pid (ip netns exec execs it), so killing $!
+# stops CMD itself and not a subshell that would leave it running.
+inpeer_bg() { (exec $IP netns exec $PEER "$@") >/dev/null 2>&1 & }
 
 # functions DEVICE: PCI addresses of the Intel functions with that device ID.
 functions() {

@@ -41,12 +41,12 @@ address_port0() {
 }
 
 # background load: one iperf3 TCP stream to the peer until load_stop, on
-# its own port. The exec makes $! iperf3's own pid (ip netns exec execs
-# it): killing a subshell instead left the server running a test whose
-# client had gone with the port, and the next check found it busy.
+# its own port. The server runs by inpeer_bg, so $! is iperf3's own pid:
+# killing a subshell instead left the server running a test whose client
+# had gone with the port, and the next check found it busy.
 LOAD_PORT=5211
 load_start() {
-	(exec $IP netns exec $PEER $IPERF -s -p $LOAD_PORT -B $V4_1) >/dev/null 2>&1 &
+	inpeer_bg $IPERF -s -p $LOAD_PORT -B $V4_1
 	SRV=$!
 	sleep 0.5
 	$IPERF -c $V4_1 -p $LOAD_PORT -t 3600 --connect-timeout 3000 >/dev/null 2>&1 &
@@ -66,7 +66,7 @@ traffic() {
 	if ! ping -c 2 -W 3 $V4_1 >/dev/null 2>&1 && ! ping -c 3 -W 3 $V4_1 >/dev/null 2>&1; then
 		fail "$1-traffic" "ping $V4_1 fails"; return 1
 	fi
-	(exec $IP netns exec $PEER $IPERF -s -1 -B $V4_1) >/dev/null 2>&1 &
+	inpeer_bg $IPERF -s -1 -B $V4_1
 	srv=$!
 	sleep 0.5
 	if $IPERF -c $V4_1 -t 2 --bidir >/tmp/tr.log 2>&1 && grep -q receiver /tmp/tr.log; then
