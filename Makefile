@@ -21,13 +21,14 @@ PACKAGES := linux-source-6.12 gcc make sparse qemu-system-x86 busybox-static \
 	git gnuplot-nox jq clang llvm libbpf-dev
 
 .PHONY: help deps tree patches kernel modules sparse checkpatch vars image \
-	xdp tools test test-kconfig stress bench bench-check check clean timed-%
+	xdp tools test test-kconfig stress bench bench-check profile check clean timed-%
 
 help:
 	@echo "e1000e rework -- targets (each runs 'deps' first):"
 	@echo "  make bench       iperf3 benchmark, stock vs ours (the main job; see README)"
 	@echo "                   QUICK=1 smoke run (< 5 min); OURS_KO=file.ko measures that module"
 	@echo "  make check       deps, tree, kernel, sparse, checkpatch, patches, test, bench-check (timed)"
+	@echo "  make profile     instructions per MB of TCP by kernel symbol, ours vs stock (QEMU plugin, icount)"
 	@echo "  make deps        apt-get install what the project needs (quick when present)"
 	@echo "  make tree        unpack linux-source-6.12 into build/linux, regenerate branch e1000e-rework"
 	@echo "  make patches     export the branch as a series to build/patches, prove it with git am"
@@ -134,6 +135,14 @@ bench: tree
 	@qemu/mkroot.sh
 	@$(MAKE) --no-print-directory xdp
 	@QUICK='$(QUICK)' OURS_KO='$(OURS_KO)' bench/bench.py
+
+# make profile: bench/profile/profile.py, a TCG plugin counting guest
+# instructions by translation block; ours and stock, 4 boots (~5 min).
+profile: tree
+	@scripts/kernel.sh mod
+	@scripts/modules.sh mod >/dev/null
+	@qemu/mkroot.sh
+	@bench/profile/profile.py
 
 # make check's bench phase: the QUICK run; fails only when a run crashed,
 # timed out, moved no data or logged a kernel warning, never on a ratio.
