@@ -36,6 +36,12 @@ inpeer() { $IP netns exec $PEER "$@"; }
 # dropped; $! is CMD's own pid (ip netns exec execs it), so killing $!
 # stops CMD itself and not a subshell that would leave it running.
 inpeer_bg() { (exec $IP netns exec $PEER "$@") >/dev/null 2>&1 & }
+# listening PORT: a TCP listener on PORT in the peer namespace. A fixed
+# sleep after starting a server is not enough on the debug kernel, where
+# starting one can take over a second.
+listening() {
+	inpeer grep -q ":$(printf %04X "$1") 00000000:0000 0A" /proc/net/tcp
+}
 
 # functions DEVICE: PCI addresses of the Intel functions with that device ID.
 functions() {

@@ -44,13 +44,9 @@ address_port0() {
 # its own port. The server runs by inpeer_bg, so $! is iperf3's own pid:
 # killing a subshell instead left the server running a test whose client
 # had gone with the port, and the next check found it busy.
-# The client starts once the server listens: on the debug kernel over 9p
-# an iperf3 server can take over a second to start, and a client refused
-# then left the phase without load (seen in the txhang phase).
+# The client starts once the server listens (lib.sh listening): a client
+# refused by a server not up yet left a phase without load (txhang).
 LOAD_PORT=5211
-listening() { # listening PORT: a TCP listener on PORT in the peer namespace
-	inpeer grep -q ":$(printf %04X "$1") 00000000:0000 0A" /proc/net/tcp
-}
 load_start() {
 	inpeer_bg $IPERF -s -p $LOAD_PORT -B $V4_1
 	SRV=$!

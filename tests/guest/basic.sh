@@ -28,8 +28,10 @@ check ping6-to-peer ping -6 -c 3 -W 2 $V6_1
 IPERF_SECS=${IPERF_SECS:-3}
 iperf_case() {
 	n=$1; shift
-	inpeer $IPERF -s -1 -B $V4_1 >/tmp/iperf-server.log 2>&1 &
-	sleep 0.5
+	# exec: $! is the server itself, so the kill below reaches it
+	(exec $IP netns exec $PEER $IPERF -s -1 -B $V4_1) >/tmp/iperf-server.log 2>&1 &
+	srv=$!
+	wait_for 10 listening 5201
 	if $IPERF -c $V4_1 -t "$IPERF_SECS" -J "$@" >/tmp/$n.json 2>&1; then
 		bps=$(sed -n '/"sum_received"/,/}/s/.*"bits_per_second":[[:space:]]*\([0-9.e+]*\).*/\1/p' /tmp/$n.json | head -n 1)
 		bytes=$(sed -n '/"sum_received"/,/}/s/.*"bytes":[[:space:]]*\([0-9]*\).*/\1/p' /tmp/$n.json | head -n 1)
@@ -38,10 +40,16 @@ iperf_case() {
 			echo "@@INFO $n bytes=$bytes bits_per_second=$bps"
 		else
 			fail "$n" "moved ${bytes:-no} bytes"
+			# what iperf3 said, for the next look at this
+			echo "@@INFO $n client: $(tr -d '\n' < /tmp/$n.json | head -c 600)"
+			echo "@@INFO $n server: $(tr -d '\n' < /tmp/iperf-server.log | head -c 300)"
 		fi
 	else
 		fail "$n" "iperf3: $(grep -o '"error":.*' /tmp/$n.json | head -c 200)"
 	fi
+	# a one-off server whose test never ran would keep the wait forever
+	sleep 1
+	kill $srv 2>/dev/null
 	wait
 }
 iperf_case iperf-tcp
