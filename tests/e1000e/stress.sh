@@ -9,7 +9,7 @@
 #            random order (SEED) under load
 #   xdp      XDP_CYCLES attach/detach of xdp_pass under load (needs XDP=1)
 #   txhang   TXHANGS stalls of the transmitter (debugfs tx_stall): the
-#            driver's hang check resets, frames reach the peer within 5 s
+#            driver's hang check resets, frames leave the port within 5 s
 #   blob     BLOB_MB of random data over TCP, sha256 compared, steady and
 #            while the link flaps
 #   unplug   UNPLUGS hot-unplug/re-plug of port 0 from the monitor

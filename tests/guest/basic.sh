@@ -47,8 +47,8 @@ iperf_case() {
 	else
 		fail "$n" "iperf3: $(grep -o '"error":.*' /tmp/$n.json | head -c 200)"
 	fi
-	# a one-off server whose test never ran would keep the wait forever
-	sleep 1
+	# the client is done: a one-off server whose test never ran would
+	# otherwise keep the wait forever
 	kill $srv 2>/dev/null
 	wait
 }
