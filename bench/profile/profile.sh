@@ -9,8 +9,8 @@ setup_pair
 wait_for 10 carrier_up $IF0; sleep 1
 b=0
 if [ "${DUR:-0}" -gt 0 ]; then
-	inpeer $IPERF -s -1 -B $V4_1 >/dev/null 2>&1 &
-	sleep 0.5
+	inpeer_bg $IPERF -s -1 -B $V4_1
+	wait_for 10 listening 5201
 	$IPERF -c $V4_1 -t "$DUR" -J > /tmp/i.json
 	wait
 	b=$(sed -n '/"sum_received"/,/}/s/.*"bytes":[[:space:]]*\([0-9]*\).*/\1/p' /tmp/i.json | head -n 1)
