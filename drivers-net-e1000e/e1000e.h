@@ -289,6 +289,7 @@ int e1000e_netdev_setup(struct e1000e_adapter *ad);
 int e1000e_hw_reset(struct e1000e_adapter *ad);
 int e1000e_up(struct e1000e_adapter *ad);
 void e1000e_down(struct e1000e_adapter *ad);
+void e1000e_down_restart(struct e1000e_adapter *ad);
 int e1000e_reconfigure(struct e1000e_adapter *ad);
 void e1000e_update_stats(struct e1000e_adapter *ad);
 void e1000e_set_rx_mode(struct net_device *netdev);

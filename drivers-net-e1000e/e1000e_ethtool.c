@@ -246,7 +246,7 @@ static int e1000e_nway_reset(struct net_device *netdev)
 
 	if (!netif_running(netdev) || !ad->hw.mac.autoneg)
 		return -EINVAL;
-	return e1000e_phy_setup_copper(&ad->hw);
+	return e1000e_phy_restart_autoneg(&ad->hw);
 }
 
 /**
@@ -427,7 +427,7 @@ static int e1000e_set_channels(struct net_device *netdev,
 	}
 
 	if (netif_running(netdev))
-		e1000e_down(ad);
+		e1000e_down_restart(ad);
 	ad->num_queues = ch->combined_count;
 	ad->req_queues = ch->combined_count;
 	err = netif_running(netdev) ? e1000e_up(ad) : 0;

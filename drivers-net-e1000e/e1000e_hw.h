@@ -263,6 +263,7 @@ int e1000e_phy_sw_reset(struct e1000e_hw *hw);
 int e1000e_phy_identify(struct e1000e_hw *hw);
 int e1000e_phy_setup_m88(struct e1000e_hw *hw);
 int e1000e_phy_setup_copper(struct e1000e_hw *hw);
+int e1000e_phy_restart_autoneg(struct e1000e_hw *hw);
 void e1000e_phy_power(struct e1000e_hw *hw, bool up);
 
 /* e1000e_nvm.c: EERD access */

@@ -543,6 +543,9 @@ int e1000e_up(struct e1000e_adapter *ad)
 	e1000e_napi_link(ad, true);
 	e1000e_irq_enable(ad);
 	netif_tx_start_all_queues(netdev);
+	/* a restart that kept the carrier kept the qdisc and its backlog */
+	if (netif_carrier_ok(netdev))
+		netif_tx_schedule_all(netdev);
 
 	ad->hw.mac.link_up = false;
 	WRITE_ONCE(ad->service_due, jiffies);
@@ -559,14 +562,11 @@ err_rings:
 err_napi:
 	for (q = 0; q < ad->num_queues; q++)
 		netif_napi_del(&ad->qv[q].napi);
+	netif_carrier_off(netdev);
 	return err;
 }
 
-/**
- * e1000e_down - stop traffic, reset the device and free the rings
- * @ad: adapter, under RTNL
- */
-void e1000e_down(struct e1000e_adapter *ad)
+static void __e1000e_down(struct e1000e_adapter *ad, bool carrier_off)
 {
 	struct net_device *netdev = ad->netdev;
 	struct e1000e_hw *hw = &ad->hw;
@@ -575,7 +575,8 @@ void e1000e_down(struct e1000e_adapter *ad)
 	if (test_and_set_bit(E1000E_DOWN, &ad->state))
 		return;
 
-	netif_carrier_off(netdev);
+	if (carrier_off)
+		netif_carrier_off(netdev);
 	netif_tx_disable(netdev);
 
 	e1000e_wr32(hw, E1000E_RCTL, ad->rctl & ~E1000E_RCTL_EN);
@@ -607,6 +608,31 @@ void e1000e_down(struct e1000e_adapter *ad)
 }
 
 /**
+ * e1000e_down - stop traffic, reset the device and free the rings
+ * @ad: adapter, under RTNL
+ */
+void e1000e_down(struct e1000e_adapter *ad)
+{
+	__e1000e_down(ad, true);
+}
+
+/**
+ * e1000e_down_restart - e1000e_down() for a restart that follows at once
+ * @ad: adapter, under RTNL
+ *
+ * Keeps the carrier: the PHY keeps its link across the MAC reset unless
+ * the restart changes link settings, in which case the link check after
+ * e1000e_up() reports the drop. The stack's queues are stopped meanwhile,
+ * so its qdisc backlog and neighbour entries survive, and traffic resumes
+ * as soon as e1000e_up() starts the queues; a failed e1000e_up() turns
+ * the carrier off.
+ */
+void e1000e_down_restart(struct e1000e_adapter *ad)
+{
+	__e1000e_down(ad, false);
+}
+
+/**
  * e1000e_reconfigure - restart a running device to apply new settings
  * @ad: adapter, under RTNL
  *
@@ -616,7 +642,7 @@ int e1000e_reconfigure(struct e1000e_adapter *ad)
 {
 	if (!netif_running(ad->netdev))
 		return 0;
-	e1000e_down(ad);
+	e1000e_down_restart(ad);
 	return e1000e_up(ad);
 }
 

@@ -216,20 +216,21 @@ int e1000e_phy_identify(struct e1000e_hw *hw)
  *
  * Selects MDI/MDI-X crossover, keeps polarity correction on and enables
  * downshift (on the R2 part: off, commit, on, as the part requires).
+ * Settings the PHY already has are not committed again.
  *
  * Return: 0 or a negative error.
  */
 int e1000e_phy_setup_m88(struct e1000e_hw *hw)
 {
 	bool r2 = hw->phy.id == E1000E_PHY_ID_BM_R2;
-	u16 pscr;
+	u16 pscr, old;
 	int ret;
 
-	ret = e1000e_phy_read(hw, E1000E_PHY_SPEC_CTRL, &pscr);
+	ret = e1000e_phy_read(hw, E1000E_PHY_SPEC_CTRL, &old);
 	if (ret)
 		return ret;
 
-	pscr &= ~(E1000E_PSCR_AUTO_X | E1000E_PSCR_POLARITY_REV);
+	pscr = old & ~(E1000E_PSCR_AUTO_X | E1000E_PSCR_POLARITY_REV);
 	switch (hw->phy.mdix) {
 	case ETH_TP_MDI:
 		break;
@@ -240,6 +241,12 @@ int e1000e_phy_setup_m88(struct e1000e_hw *hw)
 		pscr |= E1000E_PSCR_AUTO_X;
 		break;
 	}
+
+	/* already set up (a MAC reset leaves the PHY alone): a commit
+	 * would restart autonegotiation and drop a working link
+	 */
+	if ((pscr | E1000E_PSCR_BM_DOWNSHIFT) == old)
+		return 0;
 
 	if (r2) {
 		pscr &= ~E1000E_PSCR_BM_DOWNSHIFT;
@@ -264,17 +271,22 @@ int e1000e_phy_setup_m88(struct e1000e_hw *hw)
 	return e1000e_phy_sw_reset(hw);
 }
 
-static int e1000e_phy_advertise(struct e1000e_hw *hw)
+/* e1000e_phy_advertise - write the advertisement registers
+ * @changed: set to whether they held something else
+ */
+static int e1000e_phy_advertise(struct e1000e_hw *hw, bool *changed)
 {
 	u16 want = hw->phy.autoneg_advertised;
-	u16 adv, gbcr;
+	u16 adv, gbcr, old_adv, old_gbcr;
 	int ret;
 
-	ret = e1000e_phy_read(hw, MII_ADVERTISE, &adv);
+	ret = e1000e_phy_read(hw, MII_ADVERTISE, &old_adv);
 	if (!ret)
-		ret = e1000e_phy_read(hw, MII_CTRL1000, &gbcr);
+		ret = e1000e_phy_read(hw, MII_CTRL1000, &old_gbcr);
 	if (ret)
 		return ret;
+	adv = old_adv;
+	gbcr = old_gbcr;
 
 	adv &= ~(ADVERTISE_10HALF | ADVERTISE_10FULL | ADVERTISE_100HALF |
 		 ADVERTISE_100FULL | ADVERTISE_PAUSE_CAP |
@@ -305,10 +317,24 @@ static int e1000e_phy_advertise(struct e1000e_hw *hw)
 		break;
 	}
 
+	*changed = adv != old_adv || gbcr != old_gbcr;
+	if (!*changed)
+		return 0;
 	ret = e1000e_phy_write(hw, MII_ADVERTISE, adv);
 	if (!ret)
 		ret = e1000e_phy_write(hw, MII_CTRL1000, gbcr);
 	return ret;
+}
+
+/* e1000e_phy_has_link - BMSR link status, read twice: the bit latches low */
+static bool e1000e_phy_has_link(struct e1000e_hw *hw)
+{
+	u16 bmsr;
+
+	if (e1000e_phy_read(hw, MII_BMSR, &bmsr) ||
+	    e1000e_phy_read(hw, MII_BMSR, &bmsr))
+		return false;
+	return bmsr & BMSR_LSTATUS;
 }
 
 static int e1000e_phy_force(struct e1000e_hw *hw)
@@ -342,34 +368,60 @@ static int e1000e_phy_force(struct e1000e_hw *hw)
 }
 
 /**
+ * e1000e_phy_restart_autoneg - enable and restart autonegotiation
+ * @hw: hardware state
+ *
+ * Return: 0 or a negative error.
+ */
+int e1000e_phy_restart_autoneg(struct e1000e_hw *hw)
+{
+	u16 bmcr;
+	int ret;
+
+	ret = e1000e_phy_read(hw, MII_BMCR, &bmcr);
+	if (ret)
+		return ret;
+	hw->mac.link_up = false;
+	bmcr |= BMCR_ANENABLE | BMCR_ANRESTART;
+	return e1000e_phy_write(hw, MII_BMCR, bmcr);
+}
+
+/**
  * e1000e_phy_setup_copper - start autonegotiation or force speed/duplex
  * @hw: hardware state
  *
- * Does not wait for link; the link change interrupt reports it.
+ * Does not wait for link; the link change interrupt reports it. A link
+ * the PHY holds, autonegotiated with the advertisement asked for now, is
+ * kept: a MAC reset (TX hang recovery, ring or MTU change) then costs
+ * the link partner no link drop and the stack no carrier loss.
  *
  * Return: 0 or a negative error.
  */
 int e1000e_phy_setup_copper(struct e1000e_hw *hw)
 {
+	bool changed;
 	u16 bmcr;
 	int ret;
 
-	hw->mac.link_up = false;
-	if (!hw->mac.autoneg)
+	if (!hw->mac.autoneg) {
+		hw->mac.link_up = false;
 		return e1000e_phy_force(hw);
+	}
 
 	if (!(hw->phy.autoneg_advertised & E1000E_ADV_ALL))
 		hw->phy.autoneg_advertised = E1000E_ADV_ALL;
 
-	ret = e1000e_phy_advertise(hw);
+	ret = e1000e_phy_advertise(hw, &changed);
 	if (ret)
 		return ret;
 
 	ret = e1000e_phy_read(hw, MII_BMCR, &bmcr);
 	if (ret)
 		return ret;
-	bmcr |= BMCR_ANENABLE | BMCR_ANRESTART;
-	return e1000e_phy_write(hw, MII_BMCR, bmcr);
+	if (!changed && (bmcr & BMCR_ANENABLE) &&
+	    !(bmcr & (BMCR_ISOLATE | BMCR_PDOWN)) && e1000e_phy_has_link(hw))
+		return 0;
+	return e1000e_phy_restart_autoneg(hw);
 }
 
 /**

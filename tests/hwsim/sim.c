@@ -128,6 +128,12 @@ static void sim_mdic(struct sim *s, u32 val)
 			data &= ~BMCR_RESET;
 			data |= BMCR_ANRESTART;
 		}
+		if ((data & BMCR_ANRESTART) && (data & BMCR_ANENABLE)) {
+			/* the link drops while the PHY renegotiates */
+			s->an_restarts++;
+			s->phy[0][MII_BMSR] &= ~(BMSR_ANEGCOMPLETE |
+						 BMSR_LSTATUS);
+		}
 		if ((data & BMCR_ANRESTART) && (data & BMCR_ANENABLE) &&
 		    s->cable) {
 			data &= ~BMCR_ANRESTART;

@@ -19,6 +19,7 @@ struct sim {
 	unsigned long events;
 	unsigned long limit;
 	unsigned int resets, phy_resets, mdic_ops, eerd_reads, writes;
+	unsigned int an_restarts;	/* autonegotiation restarts (link drops) */
 };
 
 extern struct sim *sim;

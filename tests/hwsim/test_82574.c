@@ -187,6 +187,49 @@ static void t_link(void)
 	EXPECT(hw.fam->mac->check_link(&hw) == 0 && !hw.mac.link_up);
 }
 
+/* a MAC reset (TX hang recovery, ring or MTU change) with the link
+ * settings unchanged keeps the PHY's link: no renegotiation
+ */
+static void t_link_kept(void)
+{
+	unsigned int an;
+
+	board(&e1000e_82574_family, 0x10d3);
+	EXPECT(probe_seq() == 0 && hw.fam->mac->init(&hw) == 0);
+	EXPECT(hw.fam->mac->check_link(&hw) == 0 && hw.mac.link_up);
+	an = the_sim.an_restarts;
+	EXPECT(an > 0);
+
+	EXPECT(hw.fam->mac->reset(&hw) == 0 && hw.fam->mac->init(&hw) == 0);
+	EXPECT(the_sim.an_restarts == an);
+	EXPECT(hw.fam->mac->check_link(&hw) == 0 && hw.mac.link_up);
+	EXPECT(hw.mac.fc_current == E1000E_FC_FULL);
+
+	/* a new advertisement renegotiates */
+	hw.phy.autoneg_advertised = E1000E_ADV_100_FULL;
+	EXPECT(hw.fam->mac->reset(&hw) == 0 && hw.fam->mac->init(&hw) == 0);
+	EXPECT(the_sim.an_restarts == an + 1);
+	EXPECT(!(the_sim.phy[0][MII_CTRL1000] & ADVERTISE_1000FULL));
+	EXPECT(the_sim.phy[0][MII_ADVERTISE] & ADVERTISE_100FULL);
+
+	/* so does a new MDI/MDI-X choice (the PHY commit) */
+	hw.phy.mdix = ETH_TP_MDI;
+	EXPECT(hw.fam->mac->reset(&hw) == 0 && hw.fam->mac->init(&hw) == 0);
+	EXPECT(the_sim.an_restarts > an + 1);
+	EXPECT(!(the_sim.phy[0][E1000E_PHY_SPEC_CTRL] & E1000E_PSCR_AUTO_X));
+	an = the_sim.an_restarts;
+
+	/* a PHY that lost its link is renegotiated */
+	the_sim.phy[0][MII_BMSR] &= ~BMSR_LSTATUS;
+	EXPECT(hw.fam->mac->reset(&hw) == 0 && hw.fam->mac->init(&hw) == 0);
+	EXPECT(the_sim.an_restarts == an + 1);
+	EXPECT(hw.fam->mac->check_link(&hw) == 0 && hw.mac.link_up);
+
+	/* ethtool -r always renegotiates */
+	EXPECT(e1000e_phy_restart_autoneg(&hw) == 0);
+	EXPECT(the_sim.an_restarts == an + 2);
+}
+
 static void t_forced(void)
 {
 	board(&e1000e_82574_family, 0x10d3);
@@ -282,6 +325,7 @@ static const struct {
 	{ "82574-nvm-range", t_nvm_range },
 	{ "82574-init", t_init },
 	{ "82574-link-and-flow-control", t_link },
+	{ "82574-link-kept-across-reset", t_link_kept },
 	{ "82574-forced-100-full", t_forced },
 	{ "82574-phy-paging", t_phy_paging },
 	{ "82574-mdic-timeout", t_mdic_timeout },
