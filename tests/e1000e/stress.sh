@@ -30,7 +30,6 @@ KMEMLEAK=/sys/kernel/debug/kmemleak
 
 peer_carrier() { inpeer sh -c "[ \$(cat /sys/class/net/$IF1/carrier) = 1 ]"; }
 both_up() { wait_for 15 carrier_up "$IF0" && wait_for 15 peer_carrier; }
-uptime_ms() { awk '{ printf "%d\n", $1 * 1000 }' /proc/uptime; }
 info() { echo "@@INFO $*"; }
 
 # address_port0: addresses and link up after port 0 is re-plugged
@@ -250,13 +249,54 @@ phase_xdp() {
 # (tests/run.sh fails any guest log that has one). "Frames back" is the
 # first rise of the port's tx_packets (frames the device completed) after
 # the stall: 0.3 s in, anything sent before it has been cleaned, and the
-# transmitter completes nothing while off; a ping every 0.2 s gives it
-# frames to send as soon as it can. The counter is read from
-# sysfs: ethtool -S and ip netns exec cost too much on the debug kernel to
-# poll. A ping must answer within 10 s too; it comes later, because on the
-# debug kernel behind strict VT-d (a few Mbit/s) it waits behind the
-# load's backlog in the qdisc, which a real link drains in milliseconds.
-tx_done() { cat /sys/class/net/$IF0/statistics/tx_packets; }
+# transmitter completes nothing while off. A ping every 0.2 s gives it
+# frames to send as soon as it can, and one of those must be answered
+# within 10 s of the stall.
+# Both times come from one python process: it starts the probe ping
+# (ping -D stamps each reply), waits for its first reply, writes the
+# switch, polls sysfs every 20 ms, and reads the stamps afterwards. Shell
+# loops forking cat are no clock here: on the debug kernel the resumed
+# load's softirqs starve them for seconds (a trace showed frames leaving
+# 2.1 s after a stall that such a loop timed at 8.5 s), and a python
+# started next to a ping took longer than the whole probe to start.
+stall_timer() {
+	python3 - "$1" /sys/class/net/$IF0/statistics/tx_packets $V4_1 <<'PY'
+import subprocess, sys, time
+sw, path, peer = sys.argv[1:4]
+def done():
+    with open(path) as f:
+        return int(f.read())
+log = open("/tmp/probe.log", "w+")
+probe = subprocess.Popen(["ping", "-D", "-i", "0.2", "-w", "40", peer],
+                         stdout=log, stderr=subprocess.STDOUT)
+start = time.time()
+while "bytes from" not in open("/tmp/probe.log").read():
+    if time.time() - start > 20:
+        break
+    time.sleep(0.05)
+t0 = time.time()
+with open(sw, "w") as f:
+    f.write("1")
+time.sleep(0.3)
+r0, dt, dp = done(), 0, 0
+while time.time() - t0 < 10:
+    if done() > r0:
+        dt = int((time.time() - t0) * 1000)
+        break
+    time.sleep(0.02)
+while not dp and time.time() - t0 < 10:
+    for line in open("/tmp/probe.log"):
+        if line.startswith("[") and "bytes from" in line:
+            ts = float(line[1:line.index("]")])
+            if ts >= t0 + 0.3:
+                dp = int((ts - t0) * 1000)
+                break
+    time.sleep(0.1)
+probe.kill()
+probe.wait()
+print(dt, dp)
+PY
+}
 tx_hangs() { $ETHTOOL -S "$IF0" | sed -n 's/^ *tx_hangs: //p'; }
 phase_txhang() {
 	sw=/sys/kernel/debug/e1000e/$(basename "$(readlink /sys/class/net/$IF0/device)")/tx_stall
@@ -267,32 +307,14 @@ phase_txhang() {
 		load_start
 		sleep 1
 		kill -0 "$LOAD" 2>/dev/null || echo "txhang $i: the load's iperf3 client is not running"
-		# a probe every 0.2 s: something to send the moment the device
-		# is back, where the load's TCP waits out its backed-off RTO
-		ping -i 0.2 -w 12 $V4_1 >/dev/null 2>&1 &
-		probe=$!
-		t0=$(uptime_ms)
-		echo 1 > "$sw" || { fail txhang "write $sw"; break; }
-		sleep 0.3
-		r0=$(tx_done)
-		dt=0
-		while [ $(( $(uptime_ms) - t0 )) -lt 10000 ]; do
-			[ "$(tx_done)" -gt "$r0" ] && { dt=$(( $(uptime_ms) - t0 )); break; }
-			sleep 0.1
-		done
-		kill $probe 2>/dev/null
-		wait $probe 2>/dev/null
-		back=0
-		while [ $(( $(uptime_ms) - t0 )) -lt 10000 ]; do
-			ping -c 1 -W 1 $V4_1 >/dev/null 2>&1 && { back=1; break; }
-		done
-		dp=$(( $(uptime_ms) - t0 ))
+		set -- $(stall_timer "$sw")
+		dt=${1:-0} dp=${2:-0}
 		load_stop
-		echo "txhang $i: frames back after $dt ms, ping after $dp ms"
-		[ $dt -gt 0 ] || { fail txhang "no frames sent 10 s after stall $i"; break; }
-		[ $back = 1 ] || { fail txhang "no ping 10 s after stall $i"; break; }
-		[ $dt -gt $worst ] && worst=$dt
-		[ $dp -gt $worst_ping ] && worst_ping=$dp
+		echo "txhang $i: frames back after $dt ms, ping answered after $dp ms"
+		[ "$dt" -gt 0 ] || { fail txhang "no frames sent 10 s after stall $i"; break; }
+		[ "$dp" -gt 0 ] || { fail txhang "no ping answered 10 s after stall $i: $(tail -n 2 /tmp/probe.log | tr '\n' ' ')"; break; }
+		[ "$dt" -gt $worst ] && worst=$dt
+		[ "$dp" -gt $worst_ping ] && worst_ping=$dp
 		n=$i
 		both_up
 	done
