@@ -163,7 +163,10 @@ check attach-redirect attach $IF0 xdp_redirect
 ifx1=$(inpeer cat /sys/class/net/$IF1/ifindex)
 check devmap-set inpeer $XDPMAP set tx_port 0 $ifx1
 # pktgen and the redirected frames share the peer port's TX ring: at full
-# rate pktgen keeps it full and redirected frames find no slot, so pace it
+# rate pktgen keeps it full and redirected frames find no slot, so pace it.
+# Paced at 50 us, a pause of the peer's TX cleaning still filled the ring
+# once in make check (xdp_xmit_err +119 of 3000): 100 us doubles the slack,
+# and a frame the ring refuses must be counted in xdp_xmit_err, at most 1%
 # a socket on port 7778 receives what came back (pktgen's 18-byte payloads)
 echo 16777216 > /proc/sys/net/core/rmem_max
 $SOCAT -u UDP-RECV:7778,bind=$V4_0,rcvbuf=16777216 OPEN:/tmp/r7778,creat,trunc &
@@ -171,7 +174,7 @@ spid=$!
 sleep 0.5
 rd0=$(qsum $IF0 rx xdp_redirect) xm0=$(qsum $IF1 tx xdp_xmit $PEER) r0=$(udp_in)
 xe0=$(qsum $IF1 tx xdp_xmit_err $PEER)
-PG_DELAY=50000
+PG_DELAY=100000
 pktgen 3000 7777
 PG_DELAY=0
 rd1=$(qsum $IF0 rx xdp_redirect) xm1=$(qsum $IF1 tx xdp_xmit $PEER) r1=$(udp_in)
@@ -180,9 +183,11 @@ kill $spid 2>/dev/null; wait $spid 2>/dev/null
 got=$(( $(wc -c < /tmp/r7778) / 18 ))
 echo "@@INFO redirect: xdp_redirect +$((rd1 - rd0)), peer port xdp_xmit +$((xm1 - xm0)) (err +$((xe1 - xe0))), our UDP in +$((r1 - r0)), port 7778 got $got"
 [ $((rd1 - rd0)) = 3000 ] && ok redirect-counted || fail redirect-counted "xdp_redirect +$((rd1 - rd0)), want 3000"
-[ $((xm1 - xm0)) = 3000 ] && ok redirect-xmit-peer-port || fail redirect-xmit-peer-port "peer port xdp_xmit +$((xm1 - xm0)), want 3000"
-[ $((r1 - r0)) = 3000 ] && [ $got = 3000 ] && ok redirect-came-back ||
-	fail redirect-came-back "our UDP layer got $((r1 - r0)), port 7778 $got datagrams of 3000 redirected"
+xm=$((xm1 - xm0)) xe=$((xe1 - xe0))
+[ $((xm + xe)) = 3000 ] && [ $xe -le 30 ] && ok redirect-xmit-peer-port ||
+	fail redirect-xmit-peer-port "peer port xdp_xmit +$xm, xdp_xmit_err +$xe: want 3000 in all, at most 30 refused"
+[ $((r1 - r0)) = $xm ] && [ $got = $xm ] && ok redirect-came-back ||
+	fail redirect-came-back "our UDP layer got $((r1 - r0)), port 7778 $got datagrams of $xm sent by the peer port"
 
 # --- a counting program, its map read back
 check attach-count attach $IF0 xdp_count
