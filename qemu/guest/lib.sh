@@ -32,10 +32,15 @@ SOCAT=/usr/bin/socat
 # console is the only channel, so give the host a moment to act.
 monitor() { echo "@@MONITOR $*"; sleep 0.5; }
 inpeer() { $IP netns exec $PEER "$@"; }
-# inpeer_bg CMD...: CMD in the peer namespace, in the background, output
-# dropped; $! is CMD's own pid (ip netns exec execs it), so killing $!
-# stops CMD itself and not a subshell that would leave it running.
-inpeer_bg() { (exec $IP netns exec $PEER "$@") >/dev/null 2>&1 & }
+# inpeer_bg [-o FILE] CMD...: CMD in the peer namespace, in the
+# background, output to FILE (default dropped); $! is CMD's own pid (ip
+# netns exec execs it), so killing $! stops CMD itself and not a subshell
+# that would leave it running.
+inpeer_bg() {
+	_out=/dev/null
+	[ "$1" = -o ] && { _out=$2; shift 2; }
+	(exec $IP netns exec $PEER "$@") >"$_out" 2>&1 &
+}
 # listening PORT: a TCP listener on PORT in the peer namespace. A fixed
 # sleep after starting a server is not enough on the debug kernel, where
 # starting one can take over a second.

@@ -28,8 +28,7 @@ check ping6-to-peer ping -6 -c 3 -W 2 $V6_1
 IPERF_SECS=${IPERF_SECS:-3}
 iperf_case() {
 	n=$1; shift
-	# exec: $! is the server itself, so the kill below reaches it
-	(exec $IP netns exec $PEER $IPERF -s -1 -B $V4_1) >/tmp/iperf-server.log 2>&1 &
+	inpeer_bg -o /tmp/iperf-server.log $IPERF -s -1 -B $V4_1
 	srv=$!
 	wait_for 10 listening 5201
 	if $IPERF -c $V4_1 -t "$IPERF_SECS" -J "$@" >/tmp/$n.json 2>&1; then
