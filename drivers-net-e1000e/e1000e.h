@@ -19,7 +19,12 @@
 #define E1000E_MAX_VECTORS	(E1000E_MAX_QUEUES + 1)
 
 #define E1000E_DEFAULT_TX_RING	256
-#define E1000E_DEFAULT_RX_RING	512
+/* An RX ring must hold what arrives between two polls: DIM's widest
+ * interval is 1 ms, in which a 1 Gbit/s link delivers up to 1488
+ * minimum-size frames. A full queue drops frames (RXO) while the other
+ * queue has room, and a lost IPv4 fragment loses its whole datagram.
+ */
+#define E1000E_DEFAULT_RX_RING	2048
 #define E1000E_MIN_RING		64
 #define E1000E_MAX_RING		4096
 #define E1000E_RING_ALIGN	8
