@@ -334,6 +334,9 @@ def make_run(drv, regime, tag, kv):
                                                   if k.startswith(("sum", "cpu_util", "error"))})
     if x["reason"] == "-":
         x["reason"] = ""
+    if "frag_wait_cs" in kv:
+        # guest time waited for IPv4 reassembly leftovers before the run
+        x["frag_wait_cs"] = num(kv, "frag_wait_cs", 0)
     if wl in DROP_WL:
         for k in ("sent", "pktgen_count", "dropped", "drop_cs", "send_cs", "pktgen_pps", "drop_pps"):
             x[k] = num(kv, k, 0)
