@@ -326,6 +326,13 @@ def num(kv, key, default=None):
         return default
 
 
+def udp_received(kv, tx_pk):
+    """Datagrams the iperf3 server read. iperf3 3.12's sum_received.packets
+    counts by sequence number, the lost ones included: subtract them."""
+    lost = num(kv, "sum_received.lost_packets", num(kv, "sum.lost_packets", 0))
+    return num(kv, "sum_received.packets", tx_pk) - lost
+
+
 def make_run(drv, regime, tag, kv):
     wl = kv.get("wl")
     x = dict(driver=drv["name"], regime=regime, tag=tag, rep=int(kv.get("rep", 0)),
@@ -355,9 +362,7 @@ def make_run(drv, regime, tag, kv):
     if wl == "udp64":
         tx_pk = num(kv, "sum_sent.packets", num(kv, "sum.packets", 0))
         tx_s = num(kv, "sum_sent.seconds", num(kv, "sum.seconds", 0))
-        rx_pk = num(kv, "sum_received.packets", None)
-        if rx_pk is None:
-            rx_pk = tx_pk - num(kv, "sum.lost_packets", 0)
+        rx_pk = udp_received(kv, tx_pk)
         x["tx_pps"] = tx_pk / tx_s if tx_s else 0
         x["rx_pps"] = rx_pk / rx_s if rx_s else 0
         x["udp_tx_packets"], x["udp_rx_packets"] = tx_pk, rx_pk
@@ -708,6 +713,11 @@ def report(path):
     OUT = os.path.dirname(os.path.abspath(path))
     runs = res["runs"]
     for x in runs:
+        # results.json keeps iperf3's summary: count received UDP anew
+        if x["workload"] == "udp64" and x.get("iperf") and "udp_tx_packets" in x:
+            rx_s = num(x["iperf"], "sum_received.seconds", 0)
+            x["udp_rx_packets"] = udp_received(x["iperf"], x["udp_tx_packets"])
+            x["rx_pps"] = x["udp_rx_packets"] / rx_s if rx_s else 0
         if x.get("trace") and x["status"] == "ok":
             derive_trace(x)
     summary = summarise(runs)
