@@ -6,8 +6,10 @@
 #              between the same namespaces; -nooff: tso/gso/gro off)
 #   EXPECT_DRIVER  driver that must be bound to both ports (MODE=nic)
 #   DUR        iperf3 -t seconds
-#   WORKLOADS  the runs in order, from: tcp tcp-r tcp-p4 udp64 xdp-drop
-#              tc-drop; a name given again is its next repetition (rep=2, ...)
+#   WORKLOADS  the runs in order, from: tcp tcp-notso tcp-r tcp-p4 udp64
+#              xdp-drop tc-drop; a name given again is its next repetition
+#              (rep=2, ...); tcp-notso is tcp with TSO off on both ports for
+#              the run (each port's setting is restored after it)
 #   PKTGEN_COUNT  frames pktgen sends in xdp-drop and tc-drop (200000)
 #   PKTGEN_BURST  frames per pktgen transmit batch, one TX tail write each
 #                 (32): the sender costs little next to the receiver
@@ -214,6 +216,15 @@ frag_wait() {
 	echo $(( $(uptime_cs) - fw0 ))
 }
 
+# TSO of a port: tso_state NS-CMD IF prints on/off; tso_set NS-CMD IF
+# on|off (NS-CMD "" for the root namespace, inpeer for the peer)
+tso_state() {
+	$1 $ETHTOOL -k $2 | awk '$1 == "tcp-segmentation-offload:" { print $2 }'
+}
+tso_set() {
+	$1 $ETHTOOL -K $2 tso $3 && [ "$(tso_state "$1" $2)" = "$3" ]
+}
+
 inpeer $IPERF -s -D -B $V4_1 >/dev/null 2>&1
 sleep 0.5
 idx=0
@@ -221,7 +232,7 @@ for wl in $WORKLOADS; do
 	v=n_$(echo "$wl" | tr -c 'a-z0-9\n' _)
 	eval "rep=\$(( \${$v:-0} + 1 )); $v=\$rep"
 	case $wl in
-	tcp) args="" ;;
+	tcp|tcp-notso) args="" ;;
 	tcp-r) args="-R" ;;
 	tcp-p4) args="-P 4" ;;
 	udp64) args="-u -b 0 -l 64" ;;
@@ -247,6 +258,11 @@ for wl in $WORKLOADS; do
 		sleep 0.2
 		continue ;;
 	esac
+	if [ "$wl" = tcp-notso ]; then
+		tso0=$(tso_state "" $IF0) tso1=$(tso_state inpeer $IF1)
+		tso_set "" $IF0 off && tso_set inpeer $IF1 off ||
+			{ fail "$wl" "ethtool -K tso off"; continue; }
+	fi
 	fw=$(frag_wait)
 	before=$(snap b_)
 	dm0=$(dmesg | wc -l)
@@ -255,6 +271,10 @@ for wl in $WORKLOADS; do
 	rc=$?
 	mark $((0xc0 + idx % 32))
 	after=$(snap a_)
+	if [ "$wl" = tcp-notso ]; then
+		tso_set "" $IF0 "$tso0"
+		tso_set inpeer $IF1 "$tso1"
+	fi
 	status=ok reason=-
 	bad=$(dmesg | tail -n +$((dm0 + 1)) | grep -E "$BAD" | head -n 1 | tr ' ' _)
 	[ $rc = 0 ] || { status=fail reason=iperf3_rc_$rc; }
