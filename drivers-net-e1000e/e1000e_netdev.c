@@ -487,6 +487,21 @@ static void e1000e_napi_link(struct e1000e_adapter *ad, bool on)
 	}
 }
 
+/* e1000e_attach_stopped - make a device that a restart (or suspend)
+ * detached present again after e1000e_up() failed: ethtool and ip
+ * refuse a device that is not present, and the user retries from there.
+ * Its rings are gone, so its queues must stay stopped:
+ * netif_device_attach() wakes them, and the TX lock holds them frozen
+ * until they are stopped again, so no transmit starts in between.
+ */
+static void e1000e_attach_stopped(struct net_device *netdev)
+{
+	netif_tx_lock_bh(netdev);
+	netif_device_attach(netdev);
+	netif_tx_stop_all_queues(netdev);
+	netif_tx_unlock_bh(netdev);
+}
+
 /**
  * e1000e_up - allocate rings, program the device and start traffic
  * @ad: adapter, under RTNL
@@ -543,6 +558,8 @@ int e1000e_up(struct e1000e_adapter *ad)
 	e1000e_napi_link(ad, true);
 	e1000e_irq_enable(ad);
 	netif_tx_start_all_queues(netdev);
+	/* present again after a restart (a no-op on open) */
+	netif_device_attach(netdev);
 	/* a restart that kept the carrier kept the qdisc and its backlog */
 	if (netif_carrier_ok(netdev))
 		netif_tx_schedule_all(netdev);
@@ -563,6 +580,8 @@ err_napi:
 	for (q = 0; q < ad->num_queues; q++)
 		netif_napi_del(&ad->qv[q].napi);
 	netif_carrier_off(netdev);
+	if (!netif_device_present(netdev))
+		e1000e_attach_stopped(netdev);
 	return err;
 }
 
@@ -575,8 +594,17 @@ static void __e1000e_down(struct e1000e_adapter *ad, bool carrier_off)
 	if (test_and_set_bit(E1000E_DOWN, &ad->state))
 		return;
 
+	/* A restart keeps the carrier, and with it the stack's TX watchdog,
+	 * which takes a queue stopped for over 5 s with nothing sent for as
+	 * long for a hung one. A queue idle before the restart, or a restart
+	 * slowed to seconds (a debug kernel spends that much on each ring's
+	 * pages), would trip it: detach the device, which the watchdog
+	 * skips, until e1000e_up() is done.
+	 */
 	if (carrier_off)
 		netif_carrier_off(netdev);
+	else
+		netif_device_detach(netdev);
 	netif_tx_disable(netdev);
 
 	e1000e_wr32(hw, E1000E_RCTL, ad->rctl & ~E1000E_RCTL_EN);
