@@ -331,11 +331,14 @@ def num(kv, key, default=None):
         return default
 
 
-def udp_received(kv, tx_pk):
-    """Datagrams the iperf3 server read. iperf3 3.12's sum_received.packets
-    counts by sequence number, the lost ones included: subtract them."""
+def set_udp_received(x, kv):
+    """x's udp_rx_packets and rx_pps from iperf3 summary kv: the datagrams
+    the server read. iperf3 3.12's sum_received.packets counts by sequence
+    number, the lost ones included: subtract them."""
     lost = num(kv, "sum_received.lost_packets", num(kv, "sum.lost_packets", 0))
-    return num(kv, "sum_received.packets", tx_pk) - lost
+    rx_s = num(kv, "sum_received.seconds", 0)
+    x["udp_rx_packets"] = num(kv, "sum_received.packets", x["udp_tx_packets"]) - lost
+    x["rx_pps"] = x["udp_rx_packets"] / rx_s if rx_s else 0
 
 
 def make_run(drv, regime, tag, kv):
@@ -362,17 +365,15 @@ def make_run(drv, regime, tag, kv):
     if "error" in kv:
         x["status"], x["reason"] = "fail", "iperf3: " + kv["error"].replace("_", " ")
     rx_bytes = num(kv, "sum_received.bytes", 0)
-    rx_s = num(kv, "sum_received.seconds", 0)
     x["rx_bytes"] = rx_bytes
     if wl == "udp64":
         tx_pk = num(kv, "sum_sent.packets", num(kv, "sum.packets", 0))
         tx_s = num(kv, "sum_sent.seconds", num(kv, "sum.seconds", 0))
-        rx_pk = udp_received(kv, tx_pk)
         x["tx_pps"] = tx_pk / tx_s if tx_s else 0
-        x["rx_pps"] = rx_pk / rx_s if rx_s else 0
-        x["udp_tx_packets"], x["udp_rx_packets"] = tx_pk, rx_pk
+        x["udp_tx_packets"] = tx_pk
+        set_udp_received(x, kv)
         x["value"] = x["tx_pps"]
-        moved = rx_pk >= 100
+        moved = x["udp_rx_packets"] >= 100
     else:
         x["mbps"] = num(kv, "sum_received.bits_per_second", 0) / 1e6
         x["value"] = x["mbps"]
@@ -720,9 +721,7 @@ def report(path):
     for x in runs:
         # results.json keeps iperf3's summary: count received UDP anew
         if x["workload"] == "udp64" and x.get("iperf") and "udp_tx_packets" in x:
-            rx_s = num(x["iperf"], "sum_received.seconds", 0)
-            x["udp_rx_packets"] = udp_received(x["iperf"], x["udp_tx_packets"])
-            x["rx_pps"] = x["udp_rx_packets"] / rx_s if rx_s else 0
+            set_udp_received(x, x["iperf"])
         if x.get("trace") and x["status"] == "ok":
             derive_trace(x)
     summary = summarise(runs)
