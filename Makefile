@@ -14,6 +14,7 @@ VARIANTS := mod builtin regress debug
 KCONFIG_CELLS := cell-y-n cell-m-y cell-m-n
 T ?= check
 K ?= *
+J ?= 1
 
 PACKAGES := linux-source-6.12 gcc make sparse qemu-system-x86 busybox-static \
 	iperf3 bc bison flex libelf-dev libssl-dev cpio xz-utils kmod ethtool \
@@ -39,9 +40,11 @@ help:
 	@echo "  make image       build the guest initramfs (busybox, iperf3, ip, ethtool)"
 	@echo "  make xdp         build the XDP test programs (clang -target bpf), xdpmap and xsk"
 	@echo "  make tools       build the static guest test tools (tests/tools: badframes)"
-	@echo "  make test        run the QEMU test scenarios tagged T (default check; K=glob filters names)"
+	@echo "  make test        run the QEMU test scenarios tagged T (default check; K=glob filters names,"
+	@echo "                   J=N boots up to N guests at a time)"
 	@echo "  make test-kconfig  the whole E1000 x E1000E matrix: build the other cells, boot all six"
-	@echo "  make stress      the full reliability suite on the debug kernel (scenarios tagged stress)"
+	@echo "  make stress      the full reliability suite on the debug kernel (scenarios tagged stress;"
+	@echo "                   K= and J= as for make test)"
 	@echo "  make vars        print artifact paths, NAME=value"
 	@echo "  make clean       remove build/ (ccache in ~/.cache/ccache stays)"
 
@@ -113,7 +116,7 @@ $(TOOLS_OUT)/%: tests/tools/%.c
 	gcc -O2 -Wall -Werror -static -o $@ $<
 
 test: deps image xdp tools
-	@tests/run.sh -t '$(T)' -k '$(K)'
+	@tests/run.sh -t '$(T)' -k '$(K)' -j '$(J)'
 
 # The whole configuration matrix (issue 5): every cell built in its own
 # O= folder (ccache shared), then every scenario tagged kconfig.
@@ -124,7 +127,7 @@ test-kconfig: kernel image
 # hot-unplug, XDP cycles, TX hangs, bad frames and a 256 MiB transfer on
 # the debug kernel, each bounded; make check runs smaller counts of each.
 stress: kernel image xdp tools
-	@tests/run.sh -t stress -k '$(K)'
+	@tests/run.sh -t stress -k '$(K)' -j '$(J)'
 
 # make bench [QUICK=1] [OURS_KO=/path/e1000e.ko]: guest kernel "mod", the
 # branch's and the stock modules, the guest image, then bench/bench.py

@@ -7,7 +7,9 @@
 # anything failed.
 #   tests/run.sh [-t TAG] [-k PATTERN] [-j N]
 # -t runs scenarios carrying TAG (default: check), -k those whose name
-# matches the shell glob PATTERN. Logs: build/test/<scenario>/console.log.
+# matches the shell glob PATTERN, -j runs up to N guests at a time (a
+# scenario with SAME_AS= waits for all before it); each scenario's lines
+# print when it ends. Logs: build/test/<scenario>/console.log.
 # NIC "host" runs tests/host/SCRIPT on the host instead of booting a guest.
 # Launcher keys: NIC2=MODEL, PEER=MODEL, DEFER_MODULES=1 become run.sh's
 # --nic2, --peer and --defer-modules; XDP=1 copies build/xdp (make xdp: the
@@ -24,14 +26,17 @@
 set -uo pipefail
 . "$(dirname "$0")/../scripts/common.sh"
 
-tag=check pattern='*'
-while getopts "t:k:" o; do
+tag=check pattern='*' njobs=1
+usage() { echo "usage: $0 [-t TAG] [-k PATTERN] [-j N]" >&2; exit 2; }
+while getopts "t:k:j:" o; do
 	case $o in
 	t) tag=$OPTARG ;;
 	k) pattern=$OPTARG ;;
-	*) echo "usage: $0 [-t TAG] [-k PATTERN]" >&2; exit 2 ;;
+	j) njobs=$OPTARG ;;
+	*) usage ;;
 	esac
 done
+case $njobs in ''|*[!0-9]*|0*) echo "$0: -j wants a count of 1 or more, not '$njobs'" >&2; usage ;; esac
 pass=0 failn=0 skipn=0
 res() { # res KIND NAME [REASON]
 	case $1 in
@@ -154,15 +159,45 @@ run_scenario() {
 # case_results LOG: "kind case" of every @@CASE line, sorted.
 case_results() { grep -a '^@@CASE ' "$1" 2>/dev/null | tr -d '\r' | awk '{print $2, $3}' | sort; }
 
+# one_scenario NAME ARGS...: in parallel runs, the scenario's lines go to
+# build/test/NAME.results and print, whole, when it ends
+one_scenario() {
+	local f=$BUILD/test/$1.results
+	if [ "$njobs" = 1 ]; then
+		run_scenario "$@"
+		return
+	fi
+	mkdir -p "$BUILD/test"
+	run_scenario "$@" > "$f" 2>&1
+	( flock 9; cat "$f" ) 9>"$BUILD/test/.print.lock"
+}
+
+order=()
 while read -r name nic variant script rest; do
 	case "$name" in ''|'#'*) continue ;; esac
 	# shellcheck disable=SC2254
 	case "$name" in $pattern) ;; *) continue ;; esac
 	tags=$(echo " $rest " | sed -n 's/.* TAGS=\([^ ]*\).*/\1/p')
 	[ "$tag" = all ] || case ",$tags," in *",$tag,"*) ;; *) continue ;; esac
-	# KEY="a b" values in scenarios are quoted shell words
-	eval "run_scenario \"\$name\" \"\$nic\" \"\$variant\" \"\$script\" $rest"
+	order+=("$name")
+	if [ "$njobs" -gt 1 ]; then
+		case " $rest " in *" SAME_AS="*) wait ;; esac
+		while [ "$(jobs -rp | wc -l)" -ge "$njobs" ]; do wait -n; done
+		echo ">> $name"
+		# KEY="a b" values in scenarios are quoted shell words
+		eval "one_scenario \"\$name\" \"\$nic\" \"\$variant\" \"\$script\" $rest" </dev/null &
+	else
+		eval "one_scenario \"\$name\" \"\$nic\" \"\$variant\" \"\$script\" $rest"
+	fi
 done < "${SCENARIOS:-$TOP/tests/scenarios}"
+if [ "$njobs" -gt 1 ]; then
+	wait
+	for name in "${order[@]}"; do
+		pass=$((pass + $(grep -c '^ok ' "$BUILD/test/$name.results")))
+		failn=$((failn + $(grep -c '^FAIL ' "$BUILD/test/$name.results")))
+		skipn=$((skipn + $(grep -c '^skip ' "$BUILD/test/$name.results")))
+	done
+fi
 line="$pass passed, $failn failed"
 [ $skipn -gt 0 ] && line+=", $skipn skipped"
 echo "$line"
