@@ -21,7 +21,20 @@ pciehp-unplug
     debug kernel), so it belongs to drivers/pci/hotplug, not to e1000e.
     Lockdep turns itself off after its first report, so scenarios that
     allow it run their unplug phase last.
+
+e1000-linkloss-reset
+    the line "e1000 <pci> ethN: Reset adapter" of the kept e1000 (not
+    e1000e). e1000 schedules its reset task from two places: its
+    tx_timeout handler, which runs only after the stack's "NETDEV
+    WATCHDOG" line (a failure of its own in tests/run.sh), and its
+    watchdog when the link is down while TX descriptors are still queued
+    ("lost link ... reset controller to flush Tx"). So a bare line is the
+    second: e1000's flush after a link flap under load, or after its own
+    down/up for an MTU or ring change, which queues frames before the
+    link is back. It is e1000's long-standing behaviour at error level,
+    not a hang. One line per report.
 """
+import re
 import sys
 
 
@@ -42,7 +55,15 @@ def pciehp_unplug(block):
             and "(pci_rescan_remove_lock)" in text)
 
 
-KNOWN = {"pciehp-unplug": pciehp_unplug}
+def e1000_linkloss_reset(block):
+    return len(block) == 1 and re.fullmatch(
+        r"e1000 [0-9a-f:.]+ \S+: Reset adapter", block[0]) is not None
+
+
+KNOWN = {"pciehp-unplug": pciehp_unplug,
+         "e1000-linkloss-reset": e1000_linkloss_reset}
+# reports of a single line, tried on every line
+LINE = ("e1000-linkloss-reset",)
 # where a report of the kinds above starts and ends
 START = "WARNING: possible circular locking dependency detected"
 END = "</TASK>"
@@ -58,8 +79,13 @@ def main():
                      % (n, ", ".join(sorted(KNOWN))))
     with open(sys.argv[2], "rb") as f:
         lines = f.read().decode("utf-8", "replace").replace("\r", "").split("\n")
-    out, i = [], 0
+    out, i, single = [], 0, {}
     while i < len(lines):
+        one = [n for n in names if n in LINE and KNOWN[n]([lines[i]])]
+        if one:
+            single.setdefault(one[0], []).append(i + 1)
+            i += 1
+            continue
         if START in lines[i]:
             j = i
             while j < len(lines) and END not in lines[j] and j - i < 400:
@@ -73,6 +99,10 @@ def main():
                 continue
         out.append(lines[i])
         i += 1
+    for n, at in single.items():
+        print("known report %s: %d one-line reports, at log lines %s%s"
+              % (n, len(at), ", ".join(map(str, at[:5])),
+                 ", ..." if len(at) > 5 else ""), file=sys.stderr)
     sys.stdout.write("\n".join(out))
 
 
