@@ -409,7 +409,7 @@ both_up && ok link || fail link "no carrier"
 [ -w $KMEMLEAK ] && echo clear > $KMEMLEAK
 traffic start
 for p in $PHASES; do
-	echo "== phase $p"
+	echo "== phase $p at $(cut -d" " -f1 /proc/uptime) s"
 	"phase_$p"
 	traffic "$p"
 	leaks "$p"
@@ -418,3 +418,4 @@ done
 $IP link set "$IF0" down; inpeer $IP link set "$IF1" down
 leaks final
 info "driver resets logged $(dmesg | grep -c 'resetting')"
+echo "== end at $(cut -d" " -f1 /proc/uptime) s"
