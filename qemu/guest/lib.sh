@@ -43,9 +43,12 @@ inpeer_bg() {
 }
 # listening PORT: a TCP listener on PORT in the peer namespace. A fixed
 # sleep after starting a server is not enough on the debug kernel, where
-# starting one can take over a second.
+# starting one can take over a second. listening6: the same over IPv6.
 listening() {
 	inpeer grep -q ":$(printf %04X "$1") 00000000:0000 0A" /proc/net/tcp
+}
+listening6() {
+	inpeer grep -q ":$(printf %04X "$1") 00000000000000000000000000000000:0000 0A" /proc/net/tcp6
 }
 
 # functions DEVICE: PCI addresses of the Intel functions with that device ID.

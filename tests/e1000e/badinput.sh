@@ -113,7 +113,7 @@ bad_class() { FRAMES_SENT=$((FRAMES_SENT + SENT)); echo "@@INFO bad-frames $1 $S
 alive() {
 	inpeer $IPERF -s -1 -B $V4_1 >/dev/null 2>&1 &
 	srv=$!
-	sleep 0.5
+	wait_for 10 listening 5201
 	if ! ping -c 1 -W 2 $V4_1 >/dev/null 2>&1; then
 		fail "$1-traffic-after" "no ping reply"
 		kill $srv 2>/dev/null

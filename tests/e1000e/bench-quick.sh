@@ -5,7 +5,7 @@
 setup_pair
 wait_for 10 carrier_up $IF0; sleep 1
 inpeer $IPERF -s -1 -B $V4_1 >/dev/null 2>&1 &
-sleep 0.5
+wait_for 10 listening 5201
 $IPERF -c $V4_1 -t 4 -J > /tmp/i.json
 wait
 echo "@@BYTES $(sed -n '/"sum_received"/,/}/s/.*"bytes":[[:space:]]*\([0-9]*\).*/\1/p' /tmp/i.json | head -n 1)"

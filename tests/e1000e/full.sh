@@ -9,11 +9,26 @@ carrier_down() { [ "$(cat /sys/class/net/$1/carrier 2>/dev/null)" = 0 ]; }
 peer_carrier() { inpeer sh -c "[ \$(cat /sys/class/net/$IF1/carrier) = 1 ]"; }
 both_up() { wait_for 10 carrier_up "$IF0" && wait_for 10 peer_carrier; }
 
-# tcp NAME ARGS: short iperf3 TCP run, passes if it moved at least 1 MB
+# server_start [-6]: one iperf3 server (-1) in the peer, listening before
+# this returns; server_stop ends it whether or not a client came, so a
+# failed client cannot leave the script waiting on it
+server_start() {
+	if [ "$1" = -6 ]; then
+		inpeer_bg $IPERF -s -1 -B $V6_1
+		SRV=$!
+		wait_for 10 listening6 5201
+	else
+		inpeer_bg $IPERF -s -1 -B $V4_1
+		SRV=$!
+		wait_for 10 listening 5201
+	fi
+}
+server_stop() { kill $SRV 2>/dev/null; wait $SRV 2>/dev/null; }
+
+# tcp NAME ARGS: short iperf3 TCP run, passes if iperf3 reports a receiver
 tcp() {
 	n=$1; shift
-	inpeer $IPERF -s -1 -B $V4_1 >/dev/null 2>&1 &
-	sleep 0.5
+	server_start
 	if $IPERF -c $V4_1 -t 2 "$@" >/tmp/$n.log 2>&1 &&
 	   grep -q receiver /tmp/$n.log; then
 		ok "$n"
@@ -21,7 +36,7 @@ tcp() {
 	else
 		fail "$n" "$(tail -n 2 /tmp/$n.log | tr '\n' ' ')"
 	fi
-	wait
+	server_stop
 }
 
 # stat IF NAME [netns]: one ethtool -S counter
@@ -48,10 +63,9 @@ tcp udp -u -b 200M -l 1400
 # with TSO6 off and say so.
 $ETHTOOL -K $IF0 tx-tcp6-segmentation off
 inpeer $ETHTOOL -K $IF1 tx-tcp6-segmentation off
-inpeer $IPERF -s -1 -B $V6_1 >/dev/null 2>&1 &
-sleep 0.5
+server_start -6
 check tcp6-tso6-off $IPERF -6 -c $V6_1 -t 2
-wait
+server_stop
 skip tcp6-tso "QEMU 7.2 software TSO corrupts IPv6 frames (fixed in QEMU 8.0)"
 $ETHTOOL -K $IF0 tx-tcp6-segmentation on
 inpeer $ETHTOOL -K $IF1 tx-tcp6-segmentation on
@@ -160,9 +174,9 @@ check mc-del $IP maddr del 01:00:5e:01:02:03 dev $IF0
 check ping-all-nodes ping -6 -c 2 -W 2 ff02::1%$IF0
 
 # settings changed while traffic runs; traffic must resume
-inpeer $IPERF -s -1 -B $V4_1 >/dev/null 2>&1 &
-sleep 0.5
+server_start
 $IPERF -c $V4_1 -t 12 >/tmp/bg.log 2>&1 &
+bg=$!
 sleep 2
 downs0=$(cat /sys/class/net/$IF0/carrier_down_count)
 $ETHTOOL -G $IF0 rx 512 tx 512 && ok ring-512 || fail ring-512 "-G failed"
@@ -171,7 +185,8 @@ sleep 1; $ETHTOOL -K $IF0 tso off && ok tso-off || fail tso-off ""
 sleep 1; $ETHTOOL -L $IF0 combined 1 && ok live-channels-1 || fail live-channels-1 ""
 sleep 1; $ETHTOOL -L $IF0 combined 2 && ok live-channels-2 || fail live-channels-2 ""
 sleep 1; inpeer $ETHTOOL -X $IF1 equal 2 && ok live-rxfh || fail live-rxfh ""
-wait
+wait $bg
+server_stop
 grep -q receiver /tmp/bg.log && ok traffic-survives || fail traffic-survives "$(tail -n 3 /tmp/bg.log | tr '\n' ' ')"
 # the restarts behind those changes reset the MAC only: the PHY keeps its
 # link, so the stack sees no carrier loss (no qdisc flush, no neighbour

@@ -12,7 +12,7 @@ wait_for 10 carrier_up $IF0; sleep 1
 irqs() { grep -E "eth|e1000e|$IF0|$IF1" /proc/interrupts | awk '{s += $2 + $3} END {print s}'; }
 run() { # run LABEL IPERF-ARGS
 	inpeer $IPERF -s -1 -B $V4_1 >/dev/null 2>&1 &
-	sleep 0.5
+	wait_for 10 listening 5201
 	i0=$(irqs)
 	$IPERF -c $V4_1 -t ${DUR:-2} -J "$@" > /tmp/i.json
 	i1=$(irqs)
