@@ -121,10 +121,16 @@ if [ -n "$key" ]; then
 else
 	fail rxfh-key-restore "no RSS hash key in ethtool -x"
 fi
-if [ $((r0b - r0)) -gt 100 ] && [ $((r1b - r1)) -gt 100 ]; then
+# Both queues carry a share (at least 1/20 of the frames each; without
+# RSS every frame lands on queue 0). A count per queue would not do: the
+# debug kernel behind the IOMMU moves about 2 Mbit/s, and its 2 s run
+# gave queue 1 only 99 frames out of 568.
+d0=$((r0b - r0)) d1=$((r1b - r1))
+if [ $((d0 + d1)) -ge 100 ] && [ $((d0 * 20)) -ge $((d0 + d1)) ] &&
+   [ $((d1 * 20)) -ge $((d0 + d1)) ]; then
 	ok rss-spread
 else
-	fail rss-spread "rx0 +$((r0b - r0)) rx1 +$((r1b - r1))"
+	fail rss-spread "rx0 +$d0 rx1 +$d1"
 fi
 echo "@@INFO rss rx0 +$((r0b - r0)) rx1 +$((r1b - r1))"
 $ETHTOOL -K $IF0 tso on
