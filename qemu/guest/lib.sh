@@ -51,6 +51,22 @@ listening6() {
 	inpeer grep -q ":$(printf %04X "$1") 00000000000000000000000000000000:0000 0A" /proc/net/tcp6
 }
 
+# server_start [-6]: one iperf3 server (-1) in the peer, listening before
+# this returns; server_stop ends it whether or not a client came, so a
+# failed client cannot leave the script waiting on it
+server_start() {
+	if [ "$1" = -6 ]; then
+		inpeer_bg $IPERF -s -1 -B $V6_1
+		IPERF_SRV=$!
+		wait_for 10 listening6 5201
+	else
+		inpeer_bg $IPERF -s -1 -B $V4_1
+		IPERF_SRV=$!
+		wait_for 10 listening 5201
+	fi
+}
+server_stop() { kill $IPERF_SRV 2>/dev/null; wait $IPERF_SRV 2>/dev/null; }
+
 # functions DEVICE: PCI addresses of the Intel functions with that device ID.
 functions() {
 	for d in /sys/bus/pci/devices/*; do

@@ -9,22 +9,6 @@ carrier_down() { [ "$(cat /sys/class/net/$1/carrier 2>/dev/null)" = 0 ]; }
 peer_carrier() { inpeer sh -c "[ \$(cat /sys/class/net/$IF1/carrier) = 1 ]"; }
 both_up() { wait_for 10 carrier_up "$IF0" && wait_for 10 peer_carrier; }
 
-# server_start [-6]: one iperf3 server (-1) in the peer, listening before
-# this returns; server_stop ends it whether or not a client came, so a
-# failed client cannot leave the script waiting on it
-server_start() {
-	if [ "$1" = -6 ]; then
-		inpeer_bg $IPERF -s -1 -B $V6_1
-		SRV=$!
-		wait_for 10 listening6 5201
-	else
-		inpeer_bg $IPERF -s -1 -B $V4_1
-		SRV=$!
-		wait_for 10 listening 5201
-	fi
-}
-server_stop() { kill $SRV 2>/dev/null; wait $SRV 2>/dev/null; }
-
 # tcp NAME ARGS: short iperf3 TCP run, passes if iperf3 reports a receiver
 tcp() {
 	n=$1; shift
@@ -132,7 +116,7 @@ if [ $((d0 + d1)) -ge 100 ] && [ $((d0 * 20)) -ge $((d0 + d1)) ] &&
 else
 	fail rss-spread "rx0 +$d0 rx1 +$d1"
 fi
-echo "@@INFO rss rx0 +$((r0b - r0)) rx1 +$((r1b - r1))"
+echo "@@INFO rss rx0 +$d0 rx1 +$d1"
 $ETHTOOL -K $IF0 tso on
 if [ -n "$a0" ]; then
 	$IP link set $IF0 down; $IP link set $IF0 up; both_up

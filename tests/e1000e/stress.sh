@@ -67,16 +67,13 @@ traffic() {
 	if ! ping -c 2 -W 3 $V4_1 >/dev/null 2>&1 && ! ping -c 3 -W 3 $V4_1 >/dev/null 2>&1; then
 		fail "$1-traffic" "ping $V4_1 fails"; return 1
 	fi
-	inpeer_bg $IPERF -s -1 -B $V4_1
-	srv=$!
-	wait_for 10 listening 5201
+	server_start
 	if $IPERF -c $V4_1 -t 2 --bidir >/tmp/tr.log 2>&1 && grep -q receiver /tmp/tr.log; then
 		ok "$1-traffic"
 	else
 		fail "$1-traffic" "$(tail -n 2 /tmp/tr.log | tr '\n' ' ')"
 	fi
-	kill $srv 2>/dev/null
-	wait $srv 2>/dev/null
+	server_stop
 }
 
 # pp_held SECS [inpeer]: page_pools of the namespace left detached
