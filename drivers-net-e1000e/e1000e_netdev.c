@@ -619,6 +619,13 @@ static void __e1000e_down(struct e1000e_adapter *ad, bool carrier_off)
 		napi_disable(&ad->qv[q].napi);
 		cancel_work_sync(&ad->qv[q].dim.work);
 	}
+	/* A poll that ran before napi_disable() tests the queue's stop bit
+	 * and E1000E_DOWN with no read barrier between them; where loads may
+	 * pass each other it could wake a queue stopped above. With NAPI off
+	 * nothing wakes one: stop them again, waiting out any transmit still
+	 * running, before the rings go.
+	 */
+	netif_tx_disable(netdev);
 	e1000e_irq_free(ad);
 	for (q = 0; q < ad->num_queues; q++)
 		netif_napi_del(&ad->qv[q].napi);
