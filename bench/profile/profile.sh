@@ -9,10 +9,9 @@ setup_pair
 wait_for 10 carrier_up $IF0; sleep 1
 b=0
 if [ "${DUR:-0}" -gt 0 ]; then
-	inpeer_bg $IPERF -s -1 -B $V4_1
-	wait_for 10 listening 5201
+	server_start
 	$IPERF -c $V4_1 -t "$DUR" -J > /tmp/i.json
-	wait
+	server_stop
 	b=$(sed -n '/"sum_received"/,/}/s/.*"bytes":[[:space:]]*\([0-9]*\).*/\1/p' /tmp/i.json | head -n 1)
 fi
 echo "@@PROF bytes=$b"

@@ -51,16 +51,19 @@ listening6() {
 	inpeer grep -q ":$(printf %04X "$1") 00000000000000000000000000000000:0000 0A" /proc/net/tcp6
 }
 
-# server_start [-6]: one iperf3 server (-1) in the peer, listening before
-# this returns; server_stop ends it whether or not a client came, so a
-# failed client cannot leave the script waiting on it
+# server_start [-o LOG] [-6]: one iperf3 server (-1) in the peer,
+# listening before this returns, its output in LOG (default: dropped);
+# server_stop ends it whether or not a client came, so a failed client
+# cannot leave the script waiting on it
 server_start() {
+	_srvlog=/dev/null
+	[ "$1" = -o ] && { _srvlog=$2; shift 2; }
 	if [ "$1" = -6 ]; then
-		inpeer_bg $IPERF -s -1 -B $V6_1
+		inpeer_bg -o "$_srvlog" $IPERF -s -1 -B $V6_1
 		IPERF_SRV=$!
 		wait_for 10 listening6 5201
 	else
-		inpeer_bg $IPERF -s -1 -B $V4_1
+		inpeer_bg -o "$_srvlog" $IPERF -s -1 -B $V4_1
 		IPERF_SRV=$!
 		wait_for 10 listening 5201
 	fi

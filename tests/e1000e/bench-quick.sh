@@ -4,10 +4,9 @@
 # count the trace lines (MMIO writes) and /proc/interrupts on the host.
 setup_pair
 wait_for 10 carrier_up $IF0; sleep 1
-inpeer $IPERF -s -1 -B $V4_1 >/dev/null 2>&1 &
-wait_for 10 listening 5201
+server_start
 $IPERF -c $V4_1 -t 4 -J > /tmp/i.json
-wait
+server_stop
 echo "@@BYTES $(sed -n '/"sum_received"/,/}/s/.*"bytes":[[:space:]]*\([0-9]*\).*/\1/p' /tmp/i.json | head -n 1)"
 echo "@@BPS $(sed -n '/"sum_received"/,/}/s/.*"bits_per_second":[[:space:]]*\([0-9.e+]*\).*/\1/p' /tmp/i.json | head -n 1)"
 grep -E "eth" /proc/interrupts

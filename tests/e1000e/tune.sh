@@ -11,12 +11,11 @@ for kv in $SYSCTL; do sysctl -qw "$kv"; inpeer sysctl -qw "$kv"; done
 wait_for 10 carrier_up $IF0; sleep 1
 irqs() { grep -E "eth|e1000e|$IF0|$IF1" /proc/interrupts | awk '{s += $2 + $3} END {print s}'; }
 run() { # run LABEL IPERF-ARGS
-	inpeer $IPERF -s -1 -B $V4_1 >/dev/null 2>&1 &
-	wait_for 10 listening 5201
+	server_start
 	i0=$(irqs)
 	$IPERF -c $V4_1 -t ${DUR:-2} -J "$@" > /tmp/i.json
 	i1=$(irqs)
-	wait
+	server_stop
 	b=$(sed -n '/"sum_received"/,/}/s/.*"bytes":[[:space:]]*\([0-9]*\).*/\1/p' /tmp/i.json | head -n 1)
 	bps=$(sed -n '/"sum_received"/,/}/s/.*"bits_per_second":[[:space:]]*\([0-9.e+]*\).*/\1/p' /tmp/i.json | head -n 1)
 	[ -n "$VERBOSE" ] && inpeer grep -A1 "^Ip:" /proc/net/snmp

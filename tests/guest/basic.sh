@@ -28,9 +28,7 @@ check ping6-to-peer ping -6 -c 3 -W 2 $V6_1
 IPERF_SECS=${IPERF_SECS:-3}
 iperf_case() {
 	n=$1; shift
-	inpeer_bg -o /tmp/iperf-server.log $IPERF -s -1 -B $V4_1
-	srv=$!
-	wait_for 10 listening 5201
+	server_start -o /tmp/iperf-server.log
 	if $IPERF -c $V4_1 -t "$IPERF_SECS" -J "$@" >/tmp/$n.json 2>&1; then
 		bps=$(sed -n '/"sum_received"/,/}/s/.*"bits_per_second":[[:space:]]*\([0-9.e+]*\).*/\1/p' /tmp/$n.json | head -n 1)
 		bytes=$(sed -n '/"sum_received"/,/}/s/.*"bytes":[[:space:]]*\([0-9]*\).*/\1/p' /tmp/$n.json | head -n 1)
@@ -46,10 +44,7 @@ iperf_case() {
 	else
 		fail "$n" "iperf3: $(grep -o '"error":.*' /tmp/$n.json | head -c 200)"
 	fi
-	# the client is done: a one-off server whose test never ran would
-	# otherwise keep the wait forever
-	kill $srv 2>/dev/null
-	wait
+	server_stop
 }
 iperf_case iperf-tcp
 iperf_case iperf-tcp-reverse -R

@@ -107,15 +107,14 @@ both_up
 
 # --- XDP_PASS: the stack still gets everything
 p0=$(qsum $IF0 rx xdp_pass)
-inpeer $IPERF -s -1 -B $V4_1 >/dev/null 2>&1 &
-sleep 0.5
+server_start
 if $IPERF -c $V4_1 -t 3 -R >/tmp/pass.log 2>&1 && grep -q receiver /tmp/pass.log; then
 	ok pass-iperf3
 	echo "@@INFO pass-iperf3 $(grep receiver /tmp/pass.log | tail -n 1 | tr -s ' ')"
 else
 	fail pass-iperf3 "$(tail -n 2 /tmp/pass.log | tr '\n' ' ')"
 fi
-wait
+server_stop
 p1=$(qsum $IF0 rx xdp_pass)
 [ $((p1 - p0)) -gt 10000 ] && ok pass-counted || fail pass-counted "xdp_pass grew by $((p1 - p0)) during a 3 s iperf3 -R"
 echo "@@INFO xdp_pass +$((p1 - p0))"
@@ -198,8 +197,7 @@ c1=$($XDPMAP get xdp_cnt 0)
 
 # --- attach/detach 50 times (and swap pass <-> count) under iperf3 -R load
 detach $IF0
-inpeer $IPERF -s -1 -B $V4_1 >/dev/null 2>&1 &
-sleep 0.5
+server_start
 $IPERF -c $V4_1 -t 250 -R >/tmp/flip.log 2>&1 &
 ipid=$!
 sleep 1
@@ -223,7 +221,8 @@ echo "@@INFO attach-detach: $n rounds in $(( $(cut -d. -f1 /proc/uptime) - up0 )
 kill -0 $ipid 2>/dev/null && ok attach-detach-iperf3-alive ||
 	fail attach-detach-iperf3-alive "iperf3 ended early: $(tail -n 2 /tmp/flip.log | tr '\n' ' ')"
 kill $ipid 2>/dev/null
-wait
+wait $ipid 2>/dev/null
+server_stop
 
 # --- two channels: both RX queues run the program (RSS hashes IPv4
 # addresses only, so pktgen varies the source address)
@@ -247,10 +246,9 @@ echo "@@INFO tx-2q: rx0 +$((x0b - x0a)), rx1 +$((x1b - x1a)), peer port rx +$((u
 [ $((x0b - x0a)) -gt 0 ] && [ $((x1b - x1a)) -gt 0 ] && [ $((u1 - u0)) = 4000 ] && ok tx-2q ||
 	fail tx-2q "rx0_xdp_tx +$((x0b - x0a)), rx1_xdp_tx +$((x1b - x1a)), peer port rx +$((u1 - u0)) of 4000"
 check attach-pass-2q attach $IF0 xdp_pass
-inpeer $IPERF -s -1 -B $V4_1 >/dev/null 2>&1 &
-sleep 0.5
+server_start
 check pass-2q-iperf3-P4 $IPERF -c $V4_1 -t 3 -R -P 4
-wait
+server_stop
 check detach-2q detach $IF0
 check channels-1 $ETHTOOL -L $IF0 combined 1
 both_up

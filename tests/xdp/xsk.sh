@@ -153,16 +153,14 @@ check steer-q0-pass steer 1 0
 if xsk_bg /tmp/pass.log $XSK bind $IF0 0 zc -t 60; then
 	pass0=$(stat $IF0 rx0_xdp_pass)
 	check zc-pass-ping ping -c 3 -W 2 $V4_1
-	inpeer $IPERF -s -1 -B $V4_1 >/dev/null 2>&1 &
-	spid=$!
-	sleep 0.5
+	server_start
 	if $IPERF -c $V4_1 -t 3 -R >/tmp/zcpass.log 2>&1 && grep -q receiver /tmp/zcpass.log; then
 		ok zc-pass-iperf3
 		echo "@@INFO zc-pass-iperf3 $(grep receiver /tmp/zcpass.log | tail -n 1 | tr -s ' ')"
 	else
 		fail zc-pass-iperf3 "$(tail -n 2 /tmp/zcpass.log | tr '\n' ' ')"
 	fi
-	wait $spid 2>/dev/null
+	server_stop
 	pass1=$(stat $IF0 rx0_xdp_pass)
 	echo "@@INFO zc-pass: rx0_xdp_pass +$((pass1 - pass0))"
 	[ $((pass1 - pass0)) -gt 1000 ] && ok zc-pass-counted || fail zc-pass-counted "rx0_xdp_pass +$((pass1 - pass0))"
@@ -210,9 +208,7 @@ for pair in "0 1" "1 0"; do
 	set -- $pair
 	xq=$1 iq=$2
 	if [ $iq = 1 ]; then steer 0 1; else steer 1 0; fi
-	inpeer $IPERF -s -1 -B $V4_1 >/dev/null 2>&1 &
-	spid=$!
-	sleep 0.5
+	server_start
 	$IPERF -c $V4_1 -t 200 -R >/tmp/flip$xq.log 2>&1 &
 	ipid=$!
 	sleep 2
@@ -227,8 +223,9 @@ for pair in "0 1" "1 0"; do
 	[ -z "$bad" ] && ok zc-bind-unbind-q$xq-10 || fail zc-bind-unbind-q$xq-10 "$bad"
 	alive $ipid && ok zc-bind-unbind-q$xq-iperf3-alive ||
 		fail zc-bind-unbind-q$xq-iperf3-alive "iperf3 on queue $iq ended: $(tail -n 2 /tmp/flip$xq.log | tr '\n' ' ')"
-	kill $ipid $spid 2>/dev/null
-	wait
+	kill $ipid 2>/dev/null
+	wait $ipid 2>/dev/null
+	server_stop
 done
 # and RX still works on that queue after all this
 check steer-q0-again steer 1 0
@@ -261,10 +258,9 @@ if insmod $MOD && wait_for 10 ifname_by_mac $MAC0 && wait_for 10 ifname_by_mac $
 	inpeer $IP link set "$IF1" up
 	both_up
 	check ping-after-reload ping -c 2 -W 2 $V4_1
-	inpeer $IPERF -s -1 -B $V4_1 >/dev/null 2>&1 &
-	sleep 0.5
+	server_start
 	check iperf3-after-reload $IPERF -c $V4_1 -t 2
-	wait
+	server_stop
 else
 	fail reload "insmod or ports missing"
 fi
