@@ -6,7 +6,8 @@
 #   flap     FLAPS link off/on from the QEMU monitor, carrier follows
 #   reload   RELOADS rmmod/insmod cycles under iperf3 load
 #   change   CHANGES ring, channel, coalescing, MTU and feature changes in
-#            random order (SEED) under load
+#            random order (SEED) under load; CHANGE_KINDS limits them to
+#            those numbers of change_one (e.g. "0 1": ring sizes only)
 #   xdp      XDP_CYCLES attach/detach of xdp_pass under load (needs XDP=1)
 #   txhang   TXHANGS stalls of the transmitter (debugfs tx_stall): the
 #            driver's hang check resets, frames leave the port within 5 s
@@ -215,10 +216,13 @@ phase_change() {
 	RX0=$($ETHTOOL -g "$IF0" | awk '/^Current/ { c = 1 } c && /^RX:/ { print $2; exit }')
 	TX0=$($ETHTOOL -g "$IF0" | awk '/^Current/ { c = 1 } c && /^TX:/ { print $2; exit }')
 	load_start
-	awk -v s="$SEED" -v n="$CHANGES" 'BEGIN { srand(s); split("64 128 256 512 1024 2048 4096", r);
-		split("1500 9000 1280 4000 68 1500", m);
-		for (i = 0; i < n; i++) print int(rand() * 12), r[int(rand() * 7) + 1],
-			m[int(rand() * 6) + 1], rand() < 0.5 ? "on" : "off" }' > /tmp/changes
+	awk -v s="$SEED" -v n="$CHANGES" -v kinds="$CHANGE_KINDS" 'BEGIN { srand(s);
+		split("64 128 256 512 1024 2048 4096", r); split("1500 9000 1280 4000 68 1500", m);
+		nk = split(kinds, k);
+		for (i = 0; i < n; i++) {
+			w = nk ? k[int(rand() * nk) + 1] : int(rand() * 12);
+			print w, r[int(rand() * 7) + 1], m[int(rand() * 6) + 1], rand() < 0.5 ? "on" : "off"
+		} }' > /tmp/changes
 	n=0 refused=0
 	while read -r what a b c; do
 		echo "change $n: $what $a $b $c"
