@@ -70,6 +70,31 @@ server_start() {
 }
 server_stop() { kill $IPERF_SRV 2>/dev/null; wait $IPERF_SRV 2>/dev/null; }
 
+# iperf_case NAME ARGS: case NAME, a short iperf3 TCP run to the peer
+# (IPERF_SECS, 3 s unless the scenario says: the debug kernel moves
+# ~4 Mbit/s); passes if it moved more than 1 MB. A client stuck on a dead
+# connection is killed 30 s after its time.
+iperf_case() {
+	n=$1; shift
+	server_start -o /tmp/iperf-server.log
+	if timeout $((${IPERF_SECS:-3} + 30)) $IPERF -c $V4_1 -t "${IPERF_SECS:-3}" -J "$@" >/tmp/$n.json 2>&1; then
+		bps=$(sed -n '/"sum_received"/,/}/s/.*"bits_per_second":[[:space:]]*\([0-9.e+]*\).*/\1/p' /tmp/$n.json | head -n 1)
+		bytes=$(sed -n '/"sum_received"/,/}/s/.*"bytes":[[:space:]]*\([0-9]*\).*/\1/p' /tmp/$n.json | head -n 1)
+		if [ -n "$bytes" ] && [ "$bytes" -gt 1000000 ]; then
+			ok "$n"
+			echo "@@INFO $n bytes=$bytes bits_per_second=$bps"
+		else
+			fail "$n" "moved ${bytes:-no} bytes"
+			# what iperf3 said, for the next look at this
+			echo "@@INFO $n client: $(tr -d '\n' < /tmp/$n.json | head -c 600)"
+			echo "@@INFO $n server: $(tr -d '\n' < /tmp/iperf-server.log | head -c 300)"
+		fi
+	else
+		fail "$n" "iperf3 exit $? (124: killed): $(grep -o '"error":.*' /tmp/$n.json | head -c 200)"
+	fi
+	server_stop
+}
+
 # functions DEVICE: PCI addresses of the Intel functions with that device ID.
 functions() {
 	for d in /sys/bus/pci/devices/*; do
