@@ -382,6 +382,11 @@ netdev_tx_t e1000e_xmit(struct sk_buff *skb, struct net_device *netdev)
 		u64_stats_update_begin(&ring->syncp);
 		ring->stats.tx.stops++;
 		u64_stats_update_end(&ring->syncp);
+		/* frames queued before this one with more to come may still
+		 * be behind the tail: hand them over, or nothing completes
+		 * to wake the queue
+		 */
+		writel(ring->ntu, ring->tail);
 		return NETDEV_TX_BUSY;
 	}
 
@@ -482,7 +487,11 @@ out_drop_counted:
 	u64_stats_update_begin(&ring->syncp);
 	ring->stats.tx.drops++;
 	u64_stats_update_end(&ring->syncp);
-	/* a context descriptor may be left unsent; tail was not moved */
+	/* a context descriptor may be left unsent past ntu; frames queued
+	 * before this one with more to come wait behind the tail for it
+	 */
+	if (!netdev_xmit_more())
+		writel(ring->ntu, ring->tail);
 	return NETDEV_TX_OK;
 }
 
