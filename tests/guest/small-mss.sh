@@ -6,10 +6,10 @@
 # 64 KB one more than a 64-entry ring holds: a driver that waits for room
 # which cannot come leaves the queue stopped until the stack's watchdog
 # resets the NIC 5 s later; a driver that waits for room with frames still
-# behind the tail it has not written stops transmitting for good (found by
-# e1000-stress-full, which changes the MTU down to 68 and the ring sizes
-# under load). Each case: iperf3 through such a route moves data, and the
-# queue logs no TX timeout.
+# behind the tail it has not written stops transmitting for good (both
+# found in e1000 while looking into e1000-stress-full's TX timeouts, which
+# had another cause). Each case: iperf3 through such a route moves data,
+# and the queue logs no TX timeout.
 # Sourced after lib.sh by the guest.
 [ -f "$TESTDIR/env" ] && . "$TESTDIR/env"
 if ! setup_pair; then
