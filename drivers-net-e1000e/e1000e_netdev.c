@@ -657,9 +657,11 @@ static void __e1000e_down(struct e1000e_adapter *ad, bool carrier_off,
 		    ~E1000E_CTRL_EXT_DRV_LOAD);
 
 	e1000e_clean_rings(ad);
-	e1000e_fold_ring_stats(ad);
-	if (!keep_rings)
+	/* kept rings keep their counters too */
+	if (!keep_rings) {
+		e1000e_fold_ring_stats(ad);
 		e1000e_free_rings(ad);
+	}
 }
 
 /**

@@ -357,6 +357,11 @@ phase_txhang() {
 		both_up
 	done
 	h1=$(tx_hangs)
+	# the reset keeps the page pools: destroy them (down and up) so that
+	# the page_pool check after the phase sees any page the resets lost
+	$IP link set "$IF0" down
+	$IP link set "$IF0" up
+	both_up
 	info "stress txhangs $n hangs-detected $((h1 - h0)) worst-ms $worst worst-ping-ms $worst_ping"
 	[ "$n" = "$TXHANGS" ] || return
 	[ $((h1 - h0)) -ge "$n" ] && ok txhang-detected || fail txhang-detected "tx_hangs +$((h1 - h0)) for $n stalls"

@@ -257,4 +257,36 @@ check ping-after ping -c 2 -W 2 $V4_1
 # --- none of this reset the device
 [ "$(stat $IF0 resets)" = "$resets0" ] && ok no-reset || fail no-reset "resets $resets0 -> $(stat $IF0 resets)"
 dmesg | grep -q "Link is Down" && fail no-link-loss "$(dmesg | grep 'Link is Down' | head -n 1)" || ok no-link-loss
+
+# --- a TX hang with XDP_TX frames queued: the transmitter is turned off
+# (debugfs tx_stall) and pktgen's frames, reflected, fill the TX ring. The
+# reset keeps the rings and page pools: the queued frames' pages go back
+# to the RX pool, and reflection works again, every frame, with the link
+# kept up. Kept rings keep their per-queue counters: no rx alloc_fail.
+sw=/sys/kernel/debug/e1000e/$(basename "$(readlink /sys/class/net/$IF0/device)")/tx_stall
+hangs() { stat $IF0 tx_hangs; }
+resets() { stat $IF0 resets; }
+reset_since() { [ "$(resets)" -gt "$1" ]; }
+check attach-tx-hang attach $IF0 xdp_tx
+h0=$(hangs) r0=$(resets) f0=$(qsum $IF0 rx alloc_fail) d0=$(qsum $IF0 rx drops)
+if echo 1 > "$sw"; then
+	pktgen 2000 9
+	wait_for 10 reset_since "$r0"
+	h1=$(hangs) r1=$(resets)
+	echo "@@INFO tx-hang: tx_hangs +$((h1 - h0)), resets +$((r1 - r0)), rx drops +$(($(qsum $IF0 rx drops) - d0))"
+	[ $((h1 - h0)) -ge 1 ] && [ $((r1 - r0)) -ge 1 ] && ok tx-hang-reset ||
+		fail tx-hang-reset "tx_hangs +$((h1 - h0)), resets +$((r1 - r0))"
+else
+	fail tx-hang-reset "cannot write $sw"
+fi
+both_up
+u0=$(udp_in $PEER) x0=$(qsum $IF0 rx xdp_tx)
+pktgen 3000 9
+u1=$(udp_in $PEER) x1=$(qsum $IF0 rx xdp_tx) f1=$(qsum $IF0 rx alloc_fail)
+[ $((x1 - x0)) = 3000 ] && [ $((u1 - u0)) = 3000 ] && ok tx-after-hang ||
+	fail tx-after-hang "xdp_tx +$((x1 - x0)), peer UDP layer got $((u1 - u0)) of 3000"
+[ "$f1" = "$f0" ] && ok tx-hang-no-alloc-fail || fail tx-hang-no-alloc-fail "rx alloc_fail $f0 -> $f1"
+check detach-after-hang detach $IF0
+check ping-after-hang ping -c 2 -W 2 $V4_1
+dmesg | grep -q "Link is Down" && fail hang-keeps-link "$(dmesg | grep 'Link is Down' | head -n 1)" || ok hang-keeps-link
 exit 0
