@@ -262,7 +262,8 @@ dmesg | grep -q "Link is Down" && fail no-link-loss "$(dmesg | grep 'Link is Dow
 # (debugfs tx_stall) and pktgen's frames, reflected, fill the TX ring. The
 # reset keeps the rings and page pools: the queued frames' pages go back
 # to the RX pool, and reflection works again, every frame, with the link
-# kept up. Kept rings keep their per-queue counters: no rx alloc_fail.
+# kept up; the refill after the reset found a page for every descriptor
+# (rx alloc_fail unchanged: kept rings keep their per-queue counters).
 sw=/sys/kernel/debug/e1000e/$(basename "$(readlink /sys/class/net/$IF0/device)")/tx_stall
 hangs() { stat $IF0 tx_hangs; }
 resets() { stat $IF0 resets; }
