@@ -314,11 +314,11 @@ def csum(b):
 ident = os.getpid() & 0xffff
 sock = socket.socket(socket.AF_INET, socket.SOCK_RAW, socket.IPPROTO_ICMP)
 sock.setblocking(False)
-sent = {}
+sent = set()
 def echo(seq):
     hdr = struct.pack("!BBHHH", 8, 0, 0, ident, seq) + b"e1000e-txhang-probe!"
     hdr = hdr[:2] + struct.pack("!H", csum(hdr)) + hdr[4:]
-    sent[seq] = time.time()
+    sent.add(seq)
     try:
         sock.sendto(hdr, (peer, 0))
     except OSError:
