@@ -28,6 +28,10 @@
 #define E1000E_MIN_RING		64
 #define E1000E_MAX_RING		4096
 #define E1000E_RING_ALIGN	8
+/* loops over a whole ring in process context (fill, clean) offer to
+ * reschedule after this many entries
+ */
+#define E1000E_RESCHED_BATCH	256
 
 /* RX buffers: the device writes up to E1000E_RX_BUF_LEN bytes (RCTL.BSIZE)
  * at E1000E_RX_HEADROOM into a buffer of rx_truesize bytes. Without long

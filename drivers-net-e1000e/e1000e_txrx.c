@@ -136,9 +136,13 @@ void e1000e_free_rings(struct e1000e_adapter *ad)
 {
 	u16 q;
 
+	/* each page_pool_destroy() unmaps and frees what its pool holds,
+	 * up to a ring's worth of pages with no chance to reschedule
+	 */
 	for (q = 0; q < E1000E_MAX_QUEUES; q++) {
 		e1000e_free_ring(&ad->tx_ring[q]);
 		e1000e_free_ring(&ad->rx_ring[q]);
+		cond_resched();
 	}
 }
 
@@ -230,6 +234,8 @@ static void e1000e_clean_tx_ring(struct e1000e_ring *ring)
 		}
 		b->type = E1000E_TX_NONE;
 		b->skb = NULL;
+		if (!(i % E1000E_RESCHED_BATCH))
+			cond_resched();
 	}
 	/* unsent AF_XDP frames go back to user space as completed */
 	xsk += ring->xsk_done;
@@ -599,15 +605,16 @@ void e1000e_clean_tx(struct e1000e_ring *ring, int budget)
 
 /* ---- receive ---- */
 
-static void e1000e_refill_rx(struct e1000e_ring *ring)
+/* e1000e_refill_rx - give up to @max free descriptors a buffer, from the
+ * page pool. Returns how many got one.
+ */
+static unsigned int e1000e_refill_rx(struct e1000e_ring *ring,
+				     unsigned int max)
 {
-	unsigned int n = e1000e_desc_unused(ring);
+	unsigned int n = min(e1000e_desc_unused(ring), max), done = 0;
 	u16 i = ring->ntu;
 
-	if (!n)
-		return;
-
-	while (n--) {
+	while (done < n) {
 		union e1000e_rx_desc *desc = E1000E_RX_DESC(ring, i);
 		unsigned int off = 0;
 		struct page *page;
@@ -637,13 +644,15 @@ static void e1000e_refill_rx(struct e1000e_ring *ring)
 					      off + E1000E_RX_HEADROOM);
 		desc->read.rsvd = 0;
 		i = e1000e_ring_next(ring, i);
+		done++;
 	}
 
-	if (i != ring->ntu) {
+	if (done) {
 		ring->ntu = i;
 		/* descriptors visible before the device sees the tail */
 		writel(i, ring->tail);
 	}
+	return done;
 }
 
 /**
@@ -810,13 +819,13 @@ static int e1000e_clean_rx(struct e1000e_ring *ring, int budget)
 
 	/* one tail write per batch of buffers */
 	if (e1000e_desc_unused(ring) >= ring->count / 4)
-		e1000e_refill_rx(ring);
+		e1000e_refill_rx(ring, ring->count);
 	return pkts;
 }
 
 /**
  * e1000e_clean_rx_ring - give back every buffer of an RX ring
- * @ring: RX ring, its DMA stopped and its NAPI disabled
+ * @ring: RX ring, its DMA stopped and its NAPI disabled; process context
  */
 void e1000e_clean_rx_ring(struct e1000e_ring *ring)
 {
@@ -836,6 +845,9 @@ void e1000e_clean_rx_ring(struct e1000e_ring *ring)
 			page_pool_put_full_page(ring->pp, ring->rx_buf[i].page,
 						false);
 		ring->rx_buf[i].page = NULL;
+		/* a full pool ring unmaps and frees the rest here */
+		if (!(i % E1000E_RESCHED_BATCH))
+			cond_resched();
 	}
 	if (ring->rx_half)
 		page_pool_put_full_page(ring->pp, ring->rx_half, false);
@@ -863,10 +875,13 @@ void e1000e_clean_rings(struct e1000e_adapter *ad)
 
 /**
  * e1000e_fill_rx_ring - give every free RX descriptor of a ring a buffer
- * @ring: RX ring, empty
+ * @ring: RX ring, empty; process context
  *
  * A ring with an AF_XDP pool takes what the fill queue holds, maybe
- * nothing yet: user space fills it and wakes the queue.
+ * nothing yet: user space fills it and wakes the queue. A page_pool ring
+ * is filled E1000E_RESCHED_BATCH buffers at a time with a chance to
+ * reschedule in between: 4096 fresh pages, each mapped, take seconds on
+ * a debug kernel behind a strict IOMMU.
  *
  * Return: 0, or -ENOMEM if a page_pool ring got no buffer at all.
  */
@@ -876,7 +891,8 @@ int e1000e_fill_rx_ring(struct e1000e_ring *ring)
 		e1000e_xsk_refill(ring);
 		return 0;
 	}
-	e1000e_refill_rx(ring);
+	while (e1000e_refill_rx(ring, E1000E_RESCHED_BATCH))
+		cond_resched();
 	return ring->ntu ? 0 : -ENOMEM;
 }
 
