@@ -225,8 +225,11 @@ phase_change() {
 		} }' > /tmp/changes
 	n=0 refused=0
 	while read -r what a b c; do
-		echo "change $n: $what $a $b $c"
+		t0=$(cut -d' ' -f1 /proc/uptime)
 		change_one "$what" "$a" "$b" "$c" >/tmp/ch.log 2>&1 || { refused=$((refused + 1)); cat /tmp/ch.log; }
+		# how long each took: a full restart (ring size, MTU, channels)
+		# of a debug kernel frees and maps every page of both rings
+		echo "change $n: $what $a $b $c ($(awk -v t0="$t0" '{ printf "%.2f", $1 - t0 }' /proc/uptime) s)"
 		n=$((n + 1))
 		sleep 0.2
 	done < /tmp/changes
