@@ -53,6 +53,17 @@ BAD='(WARNING:|BUG:|Oops|Call Trace|general protection|kernel panic|Kernel panic
 # Boot-time lines of the debug kernel that match BAD and report nothing.
 BENIGN='DMA-API: (preallocated [0-9]+ debug entries|debugging enabled by kernel config)$'
 bad_lines() { grep -aE "$BAD" "$1" | tr -d '\r' | grep -avE "$BENIGN"; }
+# report_excerpt LOG: the first report of LOG, from the console line before
+# it up to 40 lines on, as comment lines: CI keeps only what run.sh prints,
+# and a one-line reason without its trace (CI's soft lockup in "ip" on
+# 2026-12-06) cannot be traced to its cause
+report_excerpt() {
+	local n
+	n=$(tr -d '\r' < "$1" | grep -anE "$BAD" | grep -avE "$BENIGN" | head -n 1 | cut -d: -f1)
+	[ -n "$n" ] || return 0
+	echo "# first report, $1 line $n:"
+	sed -n "$((n > 1 ? n - 1 : 1)),$((n + 40))p" "$1" | tr -d '\r' | sed 's/^/#   /'
+}
 
 run_scenario() {
 	local name=$1 nic=$2 variant=$3 script=$4; shift 4
@@ -140,6 +151,7 @@ run_scenario() {
 	fi
 	if bad_lines "$scan" >/dev/null; then
 		res fail "$name/kernel-log" "$(bad_lines "$scan" | head -n 2 | tr '\n' ' ')"
+		report_excerpt "$scan"
 	else
 		res ok "$name/kernel-log$note"
 	fi
