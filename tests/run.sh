@@ -52,14 +52,16 @@ res() { # res KIND NAME [REASON]
 BAD='(WARNING:|BUG:|Oops|Call Trace|general protection|kernel panic|Kernel panic|KASAN|UBSAN|possible circular locking|unreferenced object|suspected memory leak|DMA-API|ODEBUG|blocked for more than|detected stall|stalled pool shutdown|DMAR: \[DMA|NETDEV WATCHDOG|Hardware Unit Hang|Reset adapter)'
 # Boot-time lines of the debug kernel that match BAD and report nothing.
 BENIGN='DMA-API: (preallocated [0-9]+ debug entries|debugging enabled by kernel config)$'
-bad_lines() { grep -aE "$BAD" "$1" | tr -d '\r' | grep -avE "$BENIGN"; }
+# bad_numbered LOG: those lines of LOG as "N:line"; bad_lines without N
+bad_numbered() { tr -d '\r' < "$1" | grep -anE "$BAD" | grep -avE "$BENIGN"; }
+bad_lines() { bad_numbered "$1" | cut -d: -f2-; }
 # report_excerpt LOG: the first report of LOG, from the console line before
 # it up to 40 lines on, as comment lines: CI keeps only what run.sh prints,
 # and a one-line reason without its trace (CI's soft lockup in "ip" on
 # 2026-12-06) cannot be traced to its cause
 report_excerpt() {
 	local n
-	n=$(tr -d '\r' < "$1" | grep -anE "$BAD" | grep -avE "$BENIGN" | head -n 1 | cut -d: -f1)
+	n=$(bad_numbered "$1" | head -n 1 | cut -d: -f1)
 	[ -n "$n" ] || return 0
 	echo "# first report, $1 line $n:"
 	sed -n "$((n > 1 ? n - 1 : 1)),$((n + 40))p" "$1" | tr -d '\r' | sed 's/^/#   /'
