@@ -166,6 +166,14 @@ if [ "$variant" = debug ]; then
 	# it 120 s: a CPU that never schedules again is still reported.
 	cmdline+=" watchdog_thresh=60"
 fi
+# The guest reports what its tasks are doing shortly before the time
+# limit (qemu/guest/lib.sh, stall_watch): a hang then shows where. Not
+# under icount, where guest time runs apart from the host's clock.
+if [ $icount = 0 ] && [ "$timeout" -gt 40 ]; then
+	margin=$((timeout / 10))
+	[ $margin -lt 20 ] && margin=20
+	cmdline+=" test_deadline=$((timeout - margin))"
+fi
 if [ $iommu = 1 ]; then
 	# before any PCI device, so that every one sits behind it
 	qemu+=(-device intel-iommu)

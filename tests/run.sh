@@ -67,6 +67,23 @@ report_excerpt() {
 	sed -n "$((n > 1 ? n - 1 : 1)),$((n + 40))p" "$1" | tr -d '\r' | sed 's/^/#   /'
 }
 
+# stall_excerpt LOG: the guest's own report of what its tasks were doing
+# before the time limit (qemu/guest/lib.sh, stall_report), as comment
+# lines: first its task list, then the kernel's SysRq dumps
+stall_excerpt() {
+	local sec
+	grep -aq '^@@STALL guest' "$1" || return 0
+	sec=$(tr -d '\r' < "$1" | sed -n '/^@@STALL guest/,/^@@STALL end/p')
+	echo "# the guest's tasks before the time limit, $1:"
+	echo "$sec" | grep -a '^@@STALL' | head -n 80 | sed 's/^/#   /'
+	echo "# and the kernel's dumps (SysRq w, l):"
+	echo "$sec" | grep -av '^@@STALL' | head -n 150 | sed 's/^/#   /'
+}
+# without_stall LOG: LOG without the guest's stall report
+without_stall() {
+	tr -d '\r' < "$1" | sed '/^@@STALL guest/,/^@@STALL end/d'
+}
+
 run_scenario() {
 	local name=$1 nic=$2 variant=$3 script=$4; shift 4
 	local out=$BUILD/test/$name envf kv opts=() rc
@@ -136,17 +153,25 @@ run_scenario() {
 	done < <(grep -a '^@@CASE ' "$log")
 	if [ $rc = 124 ] || grep -aq 'terminating on signal 15 from pid [0-9]* (timeout)' "$log"; then
 		res fail "$name/guest" "timed out after ${tmo}s (log $log)"
+		stall_excerpt "$log"
 	elif ! grep -aq '^@@EXIT 0' "$log"; then
 		res fail "$name/guest" "guest script did not finish cleanly ($(grep -a '^@@EXIT\|^@@HOST' "$log" | tr -d '\r' | tail -n 1); log $log)"
 	fi
 	# KNOWN=name,...: reports that are not ours (tests/known_reports.py
 	# says which and why) are taken out of the log before the scan
-	local scan=$log note=""
+	# The guest's stall report (its SysRq dumps print traces) is not a
+	# kernel report: a guest that timed out has failed already
+	local scan=$log note="" base=$log
+	if grep -aq '^@@STALL guest' "$log"; then
+		base=$out/console.nostall
+		without_stall "$log" > "$base"
+		scan=$base
+	fi
 	if [ -n "$known" ]; then
 		scan=$out/console.scanned
-		if ! python3 "$TOP/tests/known_reports.py" "$known" "$log" >"$scan" 2>"$out/known.txt"; then
+		if ! python3 "$TOP/tests/known_reports.py" "$known" "$base" >"$scan" 2>"$out/known.txt"; then
 			res fail "$name/kernel-log" "known_reports.py: $(tail -n 1 "$out/known.txt")"
-			scan=$log
+			scan=$base
 		elif [ -s "$out/known.txt" ]; then
 			note=" (not ours: $(tr '\n' ';' < "$out/known.txt"))"
 		fi

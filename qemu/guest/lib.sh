@@ -171,9 +171,60 @@ driver_of() {
 # passes when the run ends cleanly and moved data. Prints the JSON summary.
 iperf_start_server() { inpeer $IPERF -s -D -1 -B $V4_1 >/dev/null 2>&1; sleep 0.3; }
 
+# stall_report: what every task is doing, for a guest about to be killed
+# by the host's time limit (a hang leaves no other trace on a kernel
+# without the hung-task detector): each task's state, wait channel and
+# command, the kernel stack of each task in D state where the kernel has
+# /proc/PID/stack, and SysRq's dumps of blocked tasks (w) and of what each
+# CPU runs (l) where it has SysRq.
+stall_report() {
+	echo "@@STALL guest still running ${1}s after boot"
+	if [ -w /proc/sysrq-trigger ]; then
+		echo w > /proc/sysrq-trigger
+		# and what each CPU is running (a CPU spinning in the kernel)
+		echo l > /proc/sysrq-trigger
+		sleep 1
+	fi
+	echo "@@STALL tasks (pid state wchan command):"
+	# builtins only, but for a user task's command line: a loaded debug
+	# guest takes a second or more per fork
+	for d in /proc/[0-9]*; do
+		read -r st < "$d/stat" 2>/dev/null || continue
+		# fields from the state on: state ppid pgrp session tty tpgid flags
+		set -- ${st##*) }
+		st=$1
+		read -r comm < "$d/comm" 2>/dev/null
+		wchan=""
+		read -r wchan < "$d/wchan" 2>/dev/null
+		if [ $(($7 & 0x200000)) = 0 ]; then
+			cmd=$(tr '\0' ' ' < "$d/cmdline" 2>/dev/null)
+		else
+			# a kernel thread (PF_KTHREAD); idle ones say nothing
+			case $st in I|S) continue ;; esac
+			cmd="[$comm]"
+		fi
+		echo "@@STALL ${d#/proc/} $st ${wchan:-0} $cmd"
+		if [ "$st" = D ] && [ -r "$d/stack" ]; then
+			while read -r l; do echo "@@STALL    $l"; done < "$d/stack"
+		fi
+	done
+	echo "@@STALL end"
+}
+
+# stall_watch: report stalls once, shortly before the host's limit
+# (test_deadline=SECONDS on the kernel command line, set by qemu/run.sh)
+stall_watch() {
+	dl=$(sed -n 's/.*test_deadline=\([0-9]*\).*/\1/p' /proc/cmdline)
+	[ -n "$dl" ] || return 0
+	up=$(cut -d. -f1 /proc/uptime)
+	[ "$up" -lt "$dl" ] && sleep $((dl - up))
+	stall_report "$dl"
+}
+
 guest_main() {
 	load_modules
 	echo "@@BOOTED"
+	stall_watch &
 	sh -c ". $GUEST_LIB; . $1"
 	rc=$?
 	echo "@@EXIT $rc"
