@@ -77,7 +77,7 @@ stall_excerpt() {
 	echo "# the guest's tasks before the time limit, $1:"
 	echo "$sec" | grep -a '^@@STALL' | head -n 80 | sed 's/^/#   /'
 	echo "# and the kernel's dumps (SysRq w, l):"
-	echo "$sec" | grep -av '^@@STALL' | head -n 150 | sed 's/^/#   /'
+	echo "$sec" | grep -av '^@@' | head -n 150 | sed 's/^/#   /'
 }
 # without_stall LOG: LOG without the guest's stall report
 without_stall() {

@@ -189,15 +189,15 @@ stall_report() {
 	# builtins only, but for a user task's command line: a loaded debug
 	# guest takes a second or more per fork
 	for d in /proc/[0-9]*; do
-		read -r st < "$d/stat" 2>/dev/null || continue
+		read -r st 2>/dev/null < "$d/stat" || continue
 		# fields from the state on: state ppid pgrp session tty tpgid flags
 		set -- ${st##*) }
 		st=$1
-		read -r comm < "$d/comm" 2>/dev/null
+		read -r comm 2>/dev/null < "$d/comm"
 		wchan=""
-		read -r wchan < "$d/wchan" 2>/dev/null
+		read -r wchan 2>/dev/null < "$d/wchan"
 		if [ $(($7 & 0x200000)) = 0 ]; then
-			cmd=$(tr '\0' ' ' < "$d/cmdline" 2>/dev/null)
+			cmd=$(tr '\0' ' ' 2>/dev/null < "$d/cmdline")
 		else
 			# a kernel thread (PF_KTHREAD); idle ones say nothing
 			case $st in I|S) continue ;; esac
@@ -205,7 +205,7 @@ stall_report() {
 		fi
 		echo "@@STALL ${d#/proc/} $st ${wchan:-0} $cmd"
 		if [ "$st" = D ] && [ -r "$d/stack" ]; then
-			while read -r l; do echo "@@STALL    $l"; done < "$d/stack"
+			while read -r l; do echo "@@STALL    $l"; done 2>/dev/null < "$d/stack"
 		fi
 	done
 	echo "@@STALL end"
