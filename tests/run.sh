@@ -70,10 +70,11 @@ report_excerpt() {
 # stall_excerpt LOG: the guest's own report of what its tasks were doing
 # before the time limit (qemu/guest/lib.sh, stall_report), as comment
 # lines: first its task list, then the kernel's SysRq dumps
+STALL_SECTION='/^@@STALL guest/,/^@@STALL end/'
 stall_excerpt() {
 	local sec
 	grep -aq '^@@STALL guest' "$1" || return 0
-	sec=$(tr -d '\r' < "$1" | sed -n '/^@@STALL guest/,/^@@STALL end/p')
+	sec=$(tr -d '\r' < "$1" | sed -n "${STALL_SECTION}p")
 	echo "# the guest's tasks before the time limit, $1:"
 	echo "$sec" | grep -a '^@@STALL' | head -n 80 | sed 's/^/#   /'
 	echo "# and the kernel's dumps (SysRq w, l):"
@@ -81,7 +82,7 @@ stall_excerpt() {
 }
 # without_stall LOG: LOG without the guest's stall report
 without_stall() {
-	tr -d '\r' < "$1" | sed '/^@@STALL guest/,/^@@STALL end/d'
+	tr -d '\r' < "$1" | sed "${STALL_SECTION}d"
 }
 
 run_scenario() {
