@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Register model of the 82574L/82583V: enough of reset, EERD, MDIC, the
  * BM PHY with its page register, and link for the family code to run.
+ * What the hardware would refuse is reported ("hwsim: ...") and counted in
+ * sim_refusals; the harness fails a case that leaves it non-zero.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +16,7 @@
 
 struct sim *sim;
 u8 sim_bar[16];		/* only its address is used: BAR0 base */
+unsigned int sim_refusals;
 
 static const u8 sim_mac[6] = { 0x52, 0x54, 0x00, 0x12, 0x34, 0x56 };
 
@@ -23,6 +27,21 @@ void sim_delay_us(unsigned long us)
 		fprintf(stderr, "hwsim: event limit hit (a poll that never ends?)\n");
 		exit(2);
 	}
+}
+
+static void sim_refuse(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
+static void sim_refuse(const char *fmt, ...)
+{
+	va_list ap;
+
+	sim_refusals++;
+	fputs("hwsim: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
 }
 
 void sim_fix_checksum(struct sim *s)
@@ -58,6 +77,17 @@ static void sim_phy_reset(struct sim *s)
 void sim_init(struct sim *s, u16 device_id)
 {
 	memset(s, 0, sizeof(*s));
+	switch (device_id) {
+	case 0x10d3:	/* 82574L */
+	case 0x10f6:	/* 82574LA */
+		s->msix = true;
+		break;
+	case 0x150c:	/* 82583V: no MSI-X */
+		break;
+	default:
+		fprintf(stderr, "hwsim: no model for device 0x%04x\n", device_id);
+		exit(2);
+	}
 	s->limit = 1000000;
 	s->cable = true;
 	s->lp_adv = LPA_1000FULL | LPA_100FULL | LPA_PAUSE_CAP | 0x1e0;
@@ -75,6 +105,12 @@ void sim_init(struct sim *s, u16 device_id)
 	sim_load_rar0(s);
 	sim_phy_reset(s);
 	sim = s;
+}
+
+static bool sim_sw_owns_mdio(struct sim *s)
+{
+	return (s->regs[E1000E_EXTCNF_CTRL / 4] & E1000E_EXTCNF_MDIO_SW_OWN) &&
+	       !s->fw_owns_mdio;
 }
 
 static bool sim_phy_reg_exists(u16 page, u32 reg)
@@ -96,6 +132,15 @@ static void sim_link_update(struct sim *s)
 	       FIELD_PREP(E1000E_STATUS_SPEED, E1000E_STATUS_SPEED_1000);
 }
 
+/* plug or pull the cable; a plugged cable links up only by autoneg */
+void sim_set_cable(struct sim *s, bool present)
+{
+	s->cable = present;
+	if (!present)
+		s->phy[0][MII_BMSR] &= ~(BMSR_ANEGCOMPLETE | BMSR_LSTATUS);
+	sim_link_update(s);
+}
+
 static void sim_mdic(struct sim *s, u32 val)
 {
 	u32 reg = FIELD_GET(E1000E_MDIC_REG, val);
@@ -109,8 +154,8 @@ static void sim_mdic(struct sim *s, u32 val)
 		s->regs[E1000E_MDIC / 4] = out;
 		return;
 	}
-	if (!(s->regs[E1000E_EXTCNF_CTRL / 4] & E1000E_EXTCNF_MDIO_SW_OWN))
-		fprintf(stderr, "hwsim: MDIC access without MDIO ownership\n");
+	if (!sim_sw_owns_mdio(s))
+		sim_refuse("MDIC access without MDIO ownership");
 	if (addr != 1 || !sim_phy_reg_exists(page, reg) || page >= 8) {
 		s->regs[E1000E_MDIC / 4] = out | E1000E_MDIC_READY |
 					   E1000E_MDIC_ERROR;
@@ -204,7 +249,11 @@ void sim_writel(u32 val, volatile void *addr)
 	case E1000E_CTRL:
 		if (val & E1000E_CTRL_RST) {
 			s->resets++;
+			s->ims_at_reset = s->regs[E1000E_IMS / 4];
+			s->mdio_owned_at_reset = sim_sw_owns_mdio(s);
 			val &= ~E1000E_CTRL_RST;
+			/* the device reset masks every interrupt cause */
+			s->regs[E1000E_IMS / 4] = 0;
 			s->regs[E1000E_STATUS / 4] |= E1000E_STATUS_GIO_MASTER_EN;
 			s->regs[E1000E_EXTCNF_CTRL / 4] = 0;
 			s->regs[E1000E_EECD / 4] |= E1000E_EECD_AUTO_RD;
@@ -233,6 +282,15 @@ void sim_writel(u32 val, volatile void *addr)
 		return;
 	case E1000E_STATUS:
 		return;
+	case E1000E_EIAC:
+	case E1000E_IVAR:
+	case E1000E_EITR(0) ... E1000E_EITR(4):
+		if (!s->msix) {
+			sim_refuse("write to MSI-X register 0x%03zx: this part has no MSI-X",
+				   off);
+			return;
+		}
+		break;
 	}
 	s->regs[off / 4] = val;
 }
