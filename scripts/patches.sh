@@ -32,6 +32,36 @@ PY
 	log "exported $n patch(es) to $PATCHDIR"
 }
 
+# bisect_build PATCH: after each patch of the series, e1000e and e1000 of
+# the am-check tree build as external modules (M=) against the mod
+# kernel, warnings as errors, so the series bisects. Each driver has one
+# build folder for the whole series, mirrored with mtimes kept, so a
+# patch rebuilds only the files it touched (ccache does the rest).
+bisect_build() {
+	local d obj dst
+	obj=$(kobj mod)
+	if [ ! -f "$obj/Module.symvers" ]; then
+		[ -n "${BISECT_SKIP_SAID:-}" ] ||
+			echo "patches: per-patch builds skipped: no kernel in $obj (make kernel first)"
+		BISECT_SKIP_SAID=1
+		return 0
+	fi
+	for d in e1000e e1000; do
+		dst=$BUILD/bisect/$d
+		mkdir -p "$dst"
+		(cd "$AMCHECK/drivers/net/ethernet/intel/$d" && find . -type f -print0 |
+			cpio -0 -pdmu --quiet "$dst")
+		(cd "$dst" && find . -type f \( -name '*.c' -o -name '*.h' \) -print0) |
+			while IFS= read -r -d '' f; do
+				[ -e "$AMCHECK/drivers/net/ethernet/intel/$d/$f" ] || rm -f "$dst/$f" "$dst/${f%.c}.o"
+			done
+		make -s -C "$TREE" O="$obj" CC="ccache gcc" HOSTCC="ccache gcc" -j"$JOBS" \
+			M="$dst" KCFLAGS=-Werror modules >"$BUILD/bisect/$d.log" 2>&1 ||
+			{ cat "$BUILD/bisect/$d.log"; die "$d does not build after $1"; }
+	done
+	BISECT_BUILT=$((${BISECT_BUILT:-0} + 1))
+}
+
 am_check() {
 	. "$TOP/scripts/tree.sh" --library
 	unpack_pristine "$AMCHECK"
@@ -45,12 +75,15 @@ am_check() {
 		case "$(basename "$p")" in 0000-cover-letter.patch) continue ;; esac
 		git_id am -q "$p" || { git am --abort; die "git am failed on $(basename "$p")"; }
 		n=$((n + 1))
+		bisect_build "$(basename "$p")"
 	done
 	local want got
 	want=$(git -C "$TREE" rev-parse "$BRANCH^{tree}")
 	got=$(git rev-parse "HEAD^{tree}")
 	[ "$want" = "$got" ] || die "series applied ($n patches) but the tree differs from $BRANCH"
 	echo "patches: $n patch(es) applied with git am to a pristine unpack; tree identical to $BRANCH ($got)"
+	[ -z "${BISECT_BUILT:-}" ] ||
+		echo "patches: e1000e and e1000 built after each of the $BISECT_BUILT patches (-Werror)"
 }
 
 case "${1:-}" in
