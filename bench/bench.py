@@ -160,7 +160,8 @@ DRV = {d["name"]: d for d in DRIVERS}
 # Kernel messages that fail every run of the boot they appear in.
 BAD = re.compile(r"WARNING:|BUG:|Oops|Call Trace|general protection|"
                  r"[Kk]ernel panic|KASAN|UBSAN|NETDEV WATCHDOG|"
-                 r"Hardware Unit Hang|Reset adapter|soft lockup")
+                 r"Hardware Unit Hang|Reset adapter|Detected Tx Unit Hang|"
+                 r"TX queue [0-9]+ hung for|soft lockup")
 
 E1000E_REGS = {0x0000: "CTRL", 0x0008: "STATUS", 0x00c0: "ICR",
                0x00c4: "ITR", 0x00c8: "ICS", 0x00d0: "IMS", 0x00d8: "IMC",

@@ -32,7 +32,7 @@ MODE=${MODE:-nic} DUR=${DUR:-5}
 WORKLOADS=${WORKLOADS:-tcp tcp-r tcp-p4 udp64}
 PKTGEN_COUNT=${PKTGEN_COUNT:-200000}
 # Kernel messages that fail a run when they appear during it.
-BAD='WARNING:|BUG:|Oops|Call Trace|general protection|[Kk]ernel panic|NETDEV WATCHDOG|Hardware Unit Hang|Reset adapter|Link is Down|soft lockup|hung task'
+BAD='WARNING:|BUG:|Oops|Call Trace|general protection|[Kk]ernel panic|NETDEV WATCHDOG|Hardware Unit Hang|Reset adapter|Detected Tx Unit Hang|TX queue [0-9]+ hung for|Link is Down|soft lockup|hung task'
 
 echo "@@BENCH mode=$MODE dur=$DUR workloads=$(echo $WORKLOADS | tr ' ' ,)"
 

@@ -32,7 +32,20 @@ e1000-linkloss-reset
     second: e1000's flush after a link flap under load, or after its own
     down/up for an MTU or ring change, which queues frames before the
     link is back. It is e1000's long-standing behaviour at error level,
-    not a hang. One line per report.
+    not a hang. One line per report, and one report for each link loss
+    the guest script caused before it: each "@@MONITOR set_link ... off"
+    line (a flap from the QEMU monitor) and each "@@LINKLOSS" line (a
+    script's mark before a change that takes e1000's link down and up)
+    allows one; a line beyond those is a reset nothing explains and
+    stays in the log for the scan.
+
+e1000e-induced-hang
+    our e1000e's "TX queue N hung for M ms: ..., resetting" line after
+    a test turned the transmitter off on purpose (debugfs tx_stall, whose
+    write logs "debugfs tx_stall: transmitter turned off"). Each such
+    line allows one hang line after it, on the same port; any other hang
+    line (a second one for one stall, or one with no stall before it) is
+    a real hang and stays in the log for the scan.
 """
 import re
 import sys
@@ -55,15 +68,42 @@ def pciehp_unplug(block):
             and "(pci_rescan_remove_lock)" in text)
 
 
-def e1000_linkloss_reset(block):
-    return len(block) == 1 and re.fullmatch(
-        r"e1000 [0-9a-f:.]+ \S+: Reset adapter", block[0]) is not None
+# One-line reports that a test causes on purpose: each line matching the
+# grant pattern allows one later report line (of the same port, where the
+# pattern's first group names one).
+GRANTED = {
+    "e1000-linkloss-reset": (
+        re.compile(r"^@@MONITOR set_link \S+ off|^@@LINKLOSS"),
+        re.compile(r"(?:^|\] )e1000 [0-9a-f:.]+ \S+: Reset adapter$")),
+    "e1000e-induced-hang": (
+        re.compile(r"e1000e ([0-9a-f:.]+) \S+: debugfs tx_stall: "
+                   r"transmitter turned off$"),
+        re.compile(r"e1000e ([0-9a-f:.]+) \S+: TX queue [0-9]+ hung for "
+                   r"[0-9]+ ms: .*, resetting$")),
+}
 
 
-KNOWN = {"pciehp-unplug": pciehp_unplug,
-         "e1000-linkloss-reset": e1000_linkloss_reset}
-# reports of a single line, tried on every line
-LINE = ("e1000-linkloss-reset",)
+def granted(name, line, grants):
+    """True when LINE is a report of kind NAME that an earlier grant
+    allows; takes that grant from GRANTS ((name, port) -> unused)."""
+    give, report = GRANTED[name]
+    m = give.search(line)
+    if m:
+        key = (name, m.group(1) if m.groups() else None)
+        grants[key] = grants.get(key, 0) + 1
+        return False
+    m = report.search(line)
+    if not m:
+        return False
+    key = (name, m.group(1) if m.groups() else None)
+    if grants.get(key, 0) > 0:
+        grants[key] -= 1
+        return True
+    return False
+
+
+KNOWN = {"pciehp-unplug": pciehp_unplug}
+KNOWN.update({n: None for n in GRANTED})
 # where a report of the kinds above starts and ends
 START = "WARNING: possible circular locking dependency detected"
 END = "</TASK>"
@@ -79,9 +119,10 @@ def main():
                      % (n, ", ".join(sorted(KNOWN))))
     with open(sys.argv[2], "rb") as f:
         lines = f.read().decode("utf-8", "replace").replace("\r", "").split("\n")
-    out, i, single = [], 0, {}
+    out, i, single, grants = [], 0, {}, {}
     while i < len(lines):
-        one = [n for n in names if n in LINE and KNOWN[n]([lines[i]])]
+        one = [n for n in names if n in GRANTED
+               and granted(n, lines[i], grants)]
         if one:
             single.setdefault(one[0], []).append(i + 1)
             i += 1
@@ -91,7 +132,7 @@ def main():
             while j < len(lines) and END not in lines[j] and j - i < 400:
                 j += 1
             block = lines[i:j + 1]
-            hit = [n for n in names if KNOWN[n](block)]
+            hit = [n for n in names if KNOWN[n] and KNOWN[n](block)]
             if hit and j < len(lines):
                 print("known report %s: %d lines at log line %d"
                       % (hit[0], len(block), i + 1), file=sys.stderr)

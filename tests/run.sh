@@ -49,7 +49,7 @@ res() { # res KIND NAME [REASON]
 # Kernel messages that fail a scenario wherever they appear.
 # The debug kernel's checkers (KASAN, lockdep, kmemleak, DMA-API debug,
 # debug objects, hung tasks, RCU stalls, VT-d faults) report through these.
-BAD='(WARNING:|BUG:|Oops|Call Trace|general protection|kernel panic|Kernel panic|KASAN|UBSAN|possible circular locking|unreferenced object|suspected memory leak|DMA-API|ODEBUG|blocked for more than|detected stall|stalled pool shutdown|DMAR: \[DMA|NETDEV WATCHDOG|Hardware Unit Hang|Reset adapter)'
+BAD='(WARNING:|BUG:|Oops|Call Trace|general protection|kernel panic|Kernel panic|KASAN|UBSAN|possible circular locking|unreferenced object|suspected memory leak|DMA-API|ODEBUG|blocked for more than|detected stall|stalled pool shutdown|DMAR: \[DMA|NETDEV WATCHDOG|Hardware Unit Hang|Reset adapter|Detected Tx Unit Hang|TX queue [0-9]+ hung for|reset failed)'
 # Boot-time lines of the debug kernel that match BAD and report nothing.
 BENIGN='DMA-API: (preallocated [0-9]+ debug entries|debugging enabled by kernel config)$'
 # bad_numbered LOG: those lines of LOG as "N:line"; bad_lines without N
@@ -83,6 +83,28 @@ stall_excerpt() {
 # without_stall LOG: LOG without the guest's stall report
 without_stall() {
 	tr -d '\r' < "$1" | sed "${STALL_SECTION}d"
+}
+
+# hang_case NAME LOG: case NAME/tx-hangs from the guest's @@HANGS lines
+# (qemu/guest/lib.sh, hang_counters: each PRO/1000 port at the end): the
+# driver's hang and reset counts may not exceed the TX stalls the
+# scenario caused (debugfs tx_stall lines in LOG), and no TX queue may
+# have timed out. No case when no port was left to read.
+hang_case() {
+	local stalls hangs=0 resets=0 tmo=0 l
+	grep -aq '^@@HANGS ' "$2" || return 0
+	stalls=$(grep -ac 'debugfs tx_stall: transmitter turned off' "$2")
+	while read -r l; do
+		l=" $l "
+		hangs=$((hangs + $(echo "$l" | sed -n 's/.* tx_hangs=\([0-9]*\) .*/\1/p' | grep . || echo 0)))
+		resets=$((resets + $(echo "$l" | sed -n 's/.* resets=\([0-9]*\) .*/\1/p' | grep . || echo 0)))
+		tmo=$((tmo + $(echo "$l" | sed -n 's/.* tx_timeouts=\([0-9]*\) .*/\1/p' | grep . || echo 0)))
+	done < <(grep -a '^@@HANGS ' "$2" | tr -d '\r')
+	if [ "$hangs" -le "$stalls" ] && [ "$resets" -le "$stalls" ] && [ "$tmo" = 0 ]; then
+		res ok "$1/tx-hangs"
+	else
+		res fail "$1/tx-hangs" "tx_hangs $hangs, resets $resets, TX timeouts $tmo for $stalls stalls caused on purpose: $(grep -a '^@@HANGS ' "$2" | tr -d '\r' | cut -c9- | tr '\n' ';')"
+	fi
 }
 
 run_scenario() {
@@ -158,6 +180,7 @@ run_scenario() {
 	elif ! grep -aq '^@@EXIT 0' "$log"; then
 		res fail "$name/guest" "guest script did not finish cleanly ($(grep -a '^@@EXIT\|^@@HOST' "$log" | tr -d '\r' | tail -n 1); log $log)"
 	fi
+	hang_case "$name" "$log"
 	# KNOWN=name,...: reports that are not ours (tests/known_reports.py
 	# says which and why) are taken out of the log before the scan
 	# The guest's stall report (its SysRq dumps print traces) is not a

@@ -221,12 +221,87 @@ stall_watch() {
 	stall_report "$dl"
 }
 
+# tx_trouble IF: how often IF's transmit path was found stuck: the stack's
+# TX timeouts summed over every queue, plus the driver's own count (our
+# e1000e resets before the stack's watchdog fires: tx_hangs and resets;
+# e1000: tx_timeout_count). 0 for a port that has none of them.
+tx_trouble() {
+	local n=0 f v
+	for f in /sys/class/net/$1/queues/tx-*/tx_timeout; do
+		[ -r "$f" ] && n=$((n + $(cat "$f")))
+	done
+	for v in $($ETHTOOL -S "$1" 2>/dev/null |
+		   sed -n 's/^ *\(tx_hangs\|resets\|tx_timeout_count\): \([0-9]*\)$/\2/p'); do
+		n=$((n + v))
+	done
+	echo "$n"
+}
+
+# hang_counters: one line per PRO/1000 port at the end of a scenario,
+# "@@HANGS IF DRIVER tx_hangs=N resets=N tx_timeouts=N" (the stack's
+# timeouts summed over all queues); tests/run.sh fails the scenario when
+# they exceed the TX stalls it caused on purpose (debugfs tx_stall).
+hang_counters() {
+	local d drv f q t st
+	for d in /sys/class/net/*; do
+		drv=$(basename "$(readlink "$d/device/driver" 2>/dev/null)")
+		case $drv in e1000|e1000e) ;; *) continue ;; esac
+		q=0
+		for f in "$d"/queues/tx-*/tx_timeout; do
+			[ -r "$f" ] && q=$((q + $(cat "$f")))
+		done
+		st=$($ETHTOOL -S "${d##*/}" 2>/dev/null)
+		t=$(echo "$st" | sed -n 's/^ *tx_hangs: //p')
+		echo "@@HANGS ${d##*/} $drv tx_hangs=${t:-0} resets=$(echo "$st" | sed -n 's/^ *resets: //p' | grep . || echo 0) tx_timeouts=$q"
+	done
+}
+
+# leak_scan: on a kernel with kmemleak (the debug variant), at the end of
+# every scenario: unload e1000e and e1000, so that whatever they left
+# allocated has no owner, wait out kmemleak's minimum age (5 s before the
+# previous scan), scan twice, and print what it reports. Case leak-scan
+# fails on a report whose allocation trace names e1000 or e1000e; any
+# report also prints kmemleak's "new suspected memory leaks" line, which
+# tests/run.sh's kernel-log scan fails on, whoever leaked.
+leak_scan() {
+	local km=/sys/kernel/debug/kmemleak n ranges hits a lo m sz b
+	[ -w $km ] || return 0
+	# once unloaded, a module's frames in a trace are bare addresses:
+	# keep each driver's text range (the low 32 bits of its base; module
+	# text sits in one 0xffffffff........ window) to know them by
+	ranges=$(awk '($1 == "e1000e" || $1 == "e1000") && $6 ~ /^0xffffffff/ { print $1, $2, substr($6, 11) }' /proc/modules)
+	rmmod e1000e 2>/dev/null
+	rmmod e1000 2>/dev/null
+	sleep 6
+	echo scan > $km
+	echo scan > $km
+	n=$(grep -c '^unreferenced object' $km)
+	hits=$(for a in $(grep -o '0xffffffff[0-9a-f]\{8\}' $km | sort -u); do
+		lo=$((0x${a#0xffffffff}))
+		echo "$ranges" | while read -r m sz b; do
+			[ -n "$b" ] && [ "$lo" -ge $((0x$b)) ] && [ "$lo" -lt $((0x$b + sz)) ] && echo "$m"
+		done
+	done | sort -u | tr '\n' ' ')
+	if [ "${n:-0}" = 0 ]; then
+		ok leak-scan
+	elif [ -n "$hits" ] || grep -q 'e1000' $km; then
+		fail leak-scan "kmemleak: $n unreferenced objects, allocated by ${hits:-e1000e or e1000}"
+		head -n 120 $km
+	else
+		ok leak-scan
+		echo "@@INFO leak-scan: $n unreferenced objects, none allocated by e1000e or e1000 (the kernel-log scan reports them)"
+		head -n 60 $km
+	fi
+}
+
 guest_main() {
 	load_modules
 	echo "@@BOOTED"
 	stall_watch &
 	sh -c ". $GUEST_LIB; . $1"
 	rc=$?
+	hang_counters
+	leak_scan
 	echo "@@EXIT $rc"
 	sync
 	poweroff -f

@@ -22,7 +22,12 @@ if ! wait_for 10 carrier_up "$IF0"; then
 fi
 check ring-64 $ETHTOOL -G "$IF0" tx 64
 check tso-on $ETHTOOL -K "$IF0" tso on
-timeouts() { cat "/sys/class/net/$IF0/queues/tx-0/tx_timeout"; }
+# route MTU 128 is slow under TCG: 8 to 127 MB in 8 s seen here (README's
+# e1000 small-mss figures), so a tenth of the slowest, 0.8 Mbit/s, is the
+# data floor of these runs (lib.sh iperf_ok)
+IPERF_FLOOR=${IPERF_FLOOR:-800000}
+# every TX queue's timeouts and the driver's own hang and reset counts
+timeouts() { tx_trouble "$IF0"; }
 for mtu in 128 300 576; do
 	$IP route replace "$V4_1/32" dev "$IF0" mtu "$mtu"
 	t0=$(timeouts)
@@ -32,7 +37,7 @@ for mtu in 128 300 576; do
 	if [ "$t1" = "$t0" ]; then
 		ok "small-mss-$mtu-no-tx-timeout"
 	else
-		fail "small-mss-$mtu-no-tx-timeout" "tx_timeout went from $t0 to $t1"
+		fail "small-mss-$mtu-no-tx-timeout" "TX timeouts and driver hang resets went from $t0 to $t1"
 	fi
 	$IP route del "$V4_1/32" dev "$IF0"
 done
