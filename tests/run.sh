@@ -38,6 +38,12 @@ while getopts "t:k:j:" o; do
 done
 case $njobs in ''|*[!0-9]*|0*) echo "$0: -j wants a count of 1 or more, not '$njobs'" >&2; usage ;; esac
 pass=0 failn=0 skipn=0
+# this invocation, written into each scenario's folder (SAME_AS wants its
+# reference from the same run)
+RUN_ID=$$-$(date +%s)
+# the emulator's version, for cases that depend on what its models do
+# (QEMU_VERSION in a guest's env file)
+QEMU_VERSION=$(qemu-system-x86_64 --version 2>/dev/null | sed -n '1s/.*version \([0-9][0-9.]*\).*/\1/p')
 res() { # res KIND NAME [REASON]
 	case $1 in
 	ok) echo "ok $2"; pass=$((pass + 1)) ;;
@@ -111,7 +117,9 @@ run_scenario() {
 	local name=$1 nic=$2 variant=$3 script=$4; shift 4
 	local out=$BUILD/test/$name envf kv opts=() rc
 	rm -rf "$out"; mkdir -p "$out"
-	envf=$out/env; echo "KSRC=$TREE" > "$envf"
+	echo "$RUN_ID" > "$out/run-id"
+	envf=$out/env
+	printf "KSRC=%s\nVARIANT=%s\nQEMU_VERSION=%s\n" "$TREE" "$variant" "$QEMU_VERSION" > "$envf"
 	for kv in "$@"; do
 		case $kv in
 		MODULE=stock) opts+=(--module "$BUILD/stock/e1000e.ko") ;;

@@ -116,10 +116,8 @@ alive() {
 	server_start
 	if ! ping -c 1 -W 2 $V4_1 >/dev/null 2>&1; then
 		fail "$1-traffic-after" "no ping reply"
-	elif $IPERF -c $V4_1 -t 1 >/tmp/alive.log 2>&1 && grep -q receiver /tmp/alive.log; then
-		ok "$1-traffic-after"
 	else
-		fail "$1-traffic-after" "iperf3: $(tail -n 2 /tmp/alive.log | tr '\n' ' ')"
+		iperf_check "$1-traffic-after" 1
 	fi
 	server_stop
 }

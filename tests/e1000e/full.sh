@@ -13,13 +13,7 @@ both_up() { wait_for 10 carrier_up "$IF0" && wait_for 10 peer_carrier; }
 tcp() {
 	n=$1; shift
 	server_start
-	if $IPERF -c $V4_1 -t 2 "$@" >/tmp/$n.log 2>&1 &&
-	   grep -q receiver /tmp/$n.log; then
-		ok "$n"
-		echo "@@INFO $n $(grep receiver /tmp/$n.log | tail -n 1 | tr -s ' ')"
-	else
-		fail "$n" "$(tail -n 2 /tmp/$n.log | tr '\n' ' ')"
-	fi
+	iperf_check "$n" 2 "$@"
 	server_stop
 }
 
@@ -48,9 +42,19 @@ tcp udp -u -b 200M -l 1400
 $ETHTOOL -K $IF0 tx-tcp6-segmentation off
 inpeer $ETHTOOL -K $IF1 tx-tcp6-segmentation off
 server_start -6
-check tcp6-tso6-off $IPERF -6 -c $V6_1 -t 2
+iperf_check tcp6-tso6-off 2 -6
 server_stop
-skip tcp6-tso "QEMU 7.2 software TSO corrupts IPv6 frames (fixed in QEMU 8.0)"
+# QEMU before 8.0 corrupts IPv6 TSO in its software segmentation (its
+# e1000e model, fixed in 8.0): run the case where it would work
+case ${QEMU_VERSION:-0} in
+[0-7].*|0)
+	skip tcp6-tso "QEMU ${QEMU_VERSION:-of unknown version}: its software TSO corrupts IPv6 frames before 8.0" ;;
+*)
+	$ETHTOOL -K $IF0 tx-tcp6-segmentation on
+	server_start -6
+	iperf_check tcp6-tso 2 -6
+	server_stop ;;
+esac
 $ETHTOOL -K $IF0 tx-tcp6-segmentation on
 inpeer $ETHTOOL -K $IF1 tx-tcp6-segmentation on
 
@@ -177,7 +181,14 @@ sleep 1; $ETHTOOL -L $IF0 combined 2 && ok live-channels-2 || fail live-channels
 sleep 1; inpeer $ETHTOOL -X $IF1 equal 2 && ok live-rxfh || fail live-rxfh ""
 wait $bg
 server_stop
-grep -q receiver /tmp/bg.log && ok traffic-survives || fail traffic-survives "$(tail -n 3 /tmp/bg.log | tr '\n' ' ')"
+# the run goes on through every change, and still delivers the floor
+# over its 12 s (the changes take a few of them)
+if iperf_ok /tmp/bg.log 12; then
+	ok traffic-survives
+	echo "@@INFO traffic-survives $IPERF_WHY"
+else
+	fail traffic-survives "$IPERF_WHY"
+fi
 # the restarts behind those changes reset the MAC only: the PHY keeps its
 # link, so the stack sees no carrier loss (no qdisc flush, no neighbour
 # flush) and the link partner no link drop

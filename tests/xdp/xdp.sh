@@ -108,12 +108,7 @@ both_up
 # --- XDP_PASS: the stack still gets everything
 p0=$(qsum $IF0 rx xdp_pass)
 server_start
-if $IPERF -c $V4_1 -t 3 -R >/tmp/pass.log 2>&1 && grep -q receiver /tmp/pass.log; then
-	ok pass-iperf3
-	echo "@@INFO pass-iperf3 $(grep receiver /tmp/pass.log | tail -n 1 | tr -s ' ')"
-else
-	fail pass-iperf3 "$(tail -n 2 /tmp/pass.log | tr '\n' ' ')"
-fi
+iperf_check pass-iperf3 3 -R
 server_stop
 p1=$(qsum $IF0 rx xdp_pass)
 [ $((p1 - p0)) -gt 10000 ] && ok pass-counted || fail pass-counted "xdp_pass grew by $((p1 - p0)) during a 3 s iperf3 -R"
@@ -247,7 +242,7 @@ echo "@@INFO tx-2q: rx0 +$((x0b - x0a)), rx1 +$((x1b - x1a)), peer port rx +$((u
 	fail tx-2q "rx0_xdp_tx +$((x0b - x0a)), rx1_xdp_tx +$((x1b - x1a)), peer port rx +$((u1 - u0)) of 4000"
 check attach-pass-2q attach $IF0 xdp_pass
 server_start
-check pass-2q-iperf3-P4 $IPERF -c $V4_1 -t 3 -R -P 4
+iperf_check pass-2q-iperf3-P4 3 -R -P 4
 server_stop
 check detach-2q detach $IF0
 check channels-1 $ETHTOOL -L $IF0 combined 1

@@ -154,12 +154,7 @@ if xsk_bg /tmp/pass.log $XSK bind $IF0 0 zc -t 60; then
 	pass0=$(stat $IF0 rx0_xdp_pass)
 	check zc-pass-ping ping -c 3 -W 2 $V4_1
 	server_start
-	if $IPERF -c $V4_1 -t 3 -R >/tmp/zcpass.log 2>&1 && grep -q receiver /tmp/zcpass.log; then
-		ok zc-pass-iperf3
-		echo "@@INFO zc-pass-iperf3 $(grep receiver /tmp/zcpass.log | tail -n 1 | tr -s ' ')"
-	else
-		fail zc-pass-iperf3 "$(tail -n 2 /tmp/zcpass.log | tr '\n' ' ')"
-	fi
+	iperf_check zc-pass-iperf3 3 -R
 	server_stop
 	pass1=$(stat $IF0 rx0_xdp_pass)
 	echo "@@INFO zc-pass: rx0_xdp_pass +$((pass1 - pass0))"
@@ -259,7 +254,7 @@ if insmod $MOD && wait_for 10 ifname_by_mac $MAC0 && wait_for 10 ifname_by_mac $
 	both_up
 	check ping-after-reload ping -c 2 -W 2 $V4_1
 	server_start
-	check iperf3-after-reload $IPERF -c $V4_1 -t 2
+	iperf_check iperf3-after-reload 2
 	server_stop
 else
 	fail reload "insmod or ports missing"
