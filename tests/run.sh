@@ -8,7 +8,7 @@
 #   tests/run.sh [-t TAG] [-k PATTERN] [-j N]
 # -t runs scenarios carrying TAG (default: check), -k those whose name
 # matches the shell glob PATTERN, -j runs up to N guests at a time (a
-# scenario with SAME_AS= waits for all before it); each scenario's lines
+# scenario with SAME_AS= waits for the one it names); each scenario's lines
 # print when it ends. Logs: build/test/<scenario>/console.log.
 # NIC "host" runs tests/host/SCRIPT on the host instead of booting a guest.
 # Launcher keys: NIC2=MODEL, PEER=MODEL, DEFER_MODULES=1 become run.sh's
@@ -264,20 +264,35 @@ same_as() {
 # case_results LOG: "kind case" of every @@CASE line, sorted.
 case_results() { grep -a '^@@CASE ' "$1" 2>/dev/null | tr -d '\r' | awk '{print $2, $3}' | sort; }
 
+# timed_scenario NAME ARGS...: run_scenario, then a comment line with its
+# wall time and its limit ("# time NAME: S s of LIMIT s"). make check's
+# limits are set from these on a cold machine: each scenario's time at
+# most a third of its limit (README, Tests).
+timed_scenario() {
+	local t0=$SECONDS lim=${TIMEOUT:-300} kv
+	for kv in "$@"; do
+		case $kv in TIMEOUT=*) lim=${kv#TIMEOUT=} ;; esac
+	done
+	run_scenario "$@"
+	[ "$2" = host ] && lim=-
+	echo "# time $1: $((SECONDS - t0)) s of $lim s"
+}
+
 # one_scenario NAME ARGS...: in parallel runs, the scenario's lines go to
 # build/test/NAME.results and print, whole, when it ends
 one_scenario() {
 	local f=$BUILD/test/$1.results
 	if [ "$njobs" = 1 ]; then
-		run_scenario "$@"
+		timed_scenario "$@"
 		return
 	fi
 	mkdir -p "$BUILD/test"
-	run_scenario "$@" > "$f" 2>&1
+	timed_scenario "$@" > "$f" 2>&1
 	( flock 9; cat "$f" ) 9>"$BUILD/test/.print.lock"
 }
 
 order=()
+declare -A pid_of
 while read -r name nic variant script rest; do
 	case "$name" in ''|'#'*) continue ;; esac
 	# shellcheck disable=SC2254
@@ -286,11 +301,14 @@ while read -r name nic variant script rest; do
 	[ "$tag" = all ] || case ",$tags," in *",$tag,"*) ;; *) continue ;; esac
 	order+=("$name")
 	if [ "$njobs" -gt 1 ]; then
-		case " $rest " in *" SAME_AS="*) wait ;; esac
+		# a SAME_AS scenario waits for its reference only
+		same=$(echo " $rest " | sed -n 's/.* SAME_AS=\([^ ]*\) .*/\1/p')
+		[ -n "$same" ] && [ -n "${pid_of[$same]:-}" ] && wait "${pid_of[$same]}"
 		while [ "$(jobs -rp | wc -l)" -ge "$njobs" ]; do wait -n; done
 		echo ">> $name"
 		# KEY="a b" values in scenarios are quoted shell words
 		eval "one_scenario \"\$name\" \"\$nic\" \"\$variant\" \"\$script\" $rest" </dev/null &
+		pid_of[$name]=$!
 	else
 		eval "one_scenario \"\$name\" \"\$nic\" \"\$variant\" \"\$script\" $rest"
 	fi
