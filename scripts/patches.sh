@@ -69,6 +69,9 @@ am_check() {
 	git am --abort >/dev/null 2>&1 || true
 	git_id checkout -q -f -B am-check pristine
 	git clean -q -f -d -x
+	# the per-patch builds start from nothing: an unpack keeps the
+	# tarball's dates, older than objects a previous run left
+	rm -rf "$BUILD/bisect"
 	local p n=0
 	for p in "$PATCHDIR"/*.patch; do
 		[ -e "$p" ] || continue

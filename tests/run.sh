@@ -303,7 +303,8 @@ while read -r name nic variant script rest; do
 	if [ "$njobs" -gt 1 ]; then
 		# a SAME_AS scenario waits for its reference only
 		same=$(echo " $rest " | sed -n 's/.* SAME_AS=\([^ ]*\) .*/\1/p')
-		[ -n "$same" ] && [ -n "${pid_of[$same]:-}" ] && wait "${pid_of[$same]}"
+		[ -n "$same" ] && [ -n "${pid_of[$same]:-}" ] &&
+			kill -0 "${pid_of[$same]}" 2>/dev/null && wait "${pid_of[$same]}"
 		while [ "$(jobs -rp | wc -l)" -ge "$njobs" ]; do wait -n; done
 		echo ">> $name"
 		# KEY="a b" values in scenarios are quoted shell words

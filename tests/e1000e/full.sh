@@ -169,11 +169,11 @@ GROUP=01:00:5e:01:02:03	# 239.1.2.3, whose hash no address of the port shares
 pg() { inpeer sh -c "echo '$2' > /proc/net/pktgen/$1"; }
 # rx_from_peer DST_MAC: our port's received packets while the peer sends
 # FILTER_N frames to DST_MAC
+# (pktgen has the peer port from before the first case to after the last:
+# its thread takes a device up to 100 ms after it was let go)
 rx_from_peer() {
-	local r0
+	local r0 r1 r2 t
 	r0=$(cat /sys/class/net/$IF0/statistics/rx_packets)
-	pg kpktgend_0 rem_device_all
-	pg kpktgend_0 "add_device $IF1"
 	pg "$IF1" "count $FILTER_N"
 	pg "$IF1" "pkt_size 60"
 	pg "$IF1" "delay 100000"
@@ -182,8 +182,16 @@ rx_from_peer() {
 	pg "$IF1" "src_min $V4_1"
 	pg "$IF1" "src_max $V4_1"
 	pg pgctrl start
-	sleep 1
-	echo $(( $(cat /sys/class/net/$IF0/statistics/rx_packets) - r0 ))
+	# until the count stops moving (5 s at most): a slow guest may still
+	# be receiving when pktgen has sent the last frame
+	r1=$r0
+	for t in 1 2 3 4 5 6 7 8 9 10; do
+		sleep 0.5
+		r2=$(cat /sys/class/net/$IF0/statistics/rx_packets)
+		[ "$r2" = "$r1" ] && [ $t -gt 1 ] && break
+		r1=$r2
+	done
+	echo $((r2 - r0))
 }
 # filter_case NAME DST_MAC pass|drop
 filter_case() {
@@ -199,6 +207,8 @@ filter_case() {
 	fi
 }
 if [ -d /proc/net/pktgen ]; then
+	pg kpktgend_0 rem_device_all
+	pg kpktgend_0 "add_device $IF1"
 	filter_case foreign-unicast-dropped $FOREIGN drop
 	check promisc-on $IP link set $IF0 promisc on
 	filter_case promisc-foreign-unicast $FOREIGN pass
@@ -213,6 +223,7 @@ if [ -d /proc/net/pktgen ]; then
 	filter_case joined-group $GROUP pass
 	check mc-del $IP maddr del $GROUP dev $IF0
 	filter_case left-group-dropped $GROUP drop
+	pg kpktgend_0 rem_device_all
 else
 	fail filters "no /proc/net/pktgen (CONFIG_NET_PKTGEN)"
 fi

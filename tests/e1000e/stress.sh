@@ -206,7 +206,7 @@ change_one() {
 	case $1 in
 	0) $ETHTOOL -G "$IF0" rx "$2" ;;
 	1) $ETHTOOL -G "$IF0" tx "$2" ;;
-	2) $ETHTOOL -L "$IF0" combined $(( $2 % 2 + 1 )) ;;
+	2) $ETHTOOL -L "$IF0" combined "$([ "$4" = on ] && echo 2 || echo 1)" ;;
 	3) $ETHTOOL -C "$IF0" adaptive-rx on ;;
 	4) $ETHTOOL -C "$IF0" adaptive-rx off rx-usecs $(( $2 / 4 )) ;;
 	5) $IP link set "$IF0" mtu "$3" ;;
@@ -243,7 +243,7 @@ setting_of() {
 wanted() {
 	case $1 in
 	0|1) echo "$2" ;;
-	2) echo $(( $2 % 2 + 1 )) ;;
+	2) [ "$4" = on ] && echo 2 || echo 1 ;;
 	3) echo on ;;
 	4) echo "off $(( $2 / 4 ))" ;;
 	5) echo "$3" ;;
@@ -351,8 +351,8 @@ phase_unplug() {
 	[ "$n" = "$UNPLUGS" ] && ok unplug
 	if [ -z "$(lockdep_on)" ]; then
 		skip unplug-lockdep "kernel without lockdep"
-	elif [ -n "$lockdep_off" ] && [ "$lockdep_off" -lt "$n" ]; then
-		skip unplug-lockdep "lockdep was off after unplug $lockdep_off (pciehp's known report): unplugs $((lockdep_off + 1)) to $n ran without it"
+	elif [ -n "$lockdep_off" ]; then
+		skip unplug-lockdep "lockdep went off during unplug $lockdep_off (pciehp's known report): unplugs $lockdep_off to $n ran at least in part without it"
 	else
 		ok unplug-lockdep
 	fi

@@ -35,8 +35,8 @@ ktap_complete() {
 	for kv in $tot; do
 		case ${kv#*:} in ''|*[!0-9]*) ;; *) sum=$((sum + ${kv#*:})) ;; esac
 	done
-	f=$(echo "$tot" | sed -n 's/.*fail:\([0-9]*\).*/\1/p')
-	e=$(echo "$tot" | sed -n 's/.*error:\([0-9]*\).*/\1/p')
+	f=$(echo " $tot" | sed -n 's/.* fail:\([0-9]*\).*/\1/p')
+	e=$(echo " $tot" | sed -n 's/.* error:\([0-9]*\).*/\1/p')
 	if [ -z "$plan" ]; then
 		fail "selftest-$1-complete" "no KTAP plan line (rc $2, $nres results)"
 	elif [ "$nres" != "$plan" ]; then
