@@ -227,9 +227,11 @@ run_scenario() {
 facts() { grep -a '^@@FACT ' "$1" 2>/dev/null | tr -d '\r' | cut -d' ' -f2- | sort; }
 # SAME_RATE_FACTOR: how much slower than its reference a throughput may
 # be. Faster is no failure: the series' 82544GC ran 2.6x stock's rate in
-# one run here (stock's 82544 TSO path), and the other pairs came within
-# 1.3x of each other, in either direction
-SAME_RATE_FACTOR=3
+# one run here (stock's 82544 TSO path). One guest at a time the other
+# pairs came within 1.3x of each other; with two at a time (make check)
+# the series' 82540EM ran at a 3.8th of stock's beside another guest.
+# An RX path dropping one frame in four ran 33 times slower than normal.
+SAME_RATE_FACTOR=10
 # same_as NAME OTHER LOG: case NAME/same-as-OTHER. OTHER ran in this
 # invocation (its run-id is ours) and reported the same cases with the
 # same results, the same facts (offloads, rings, link, which counters
@@ -250,7 +252,7 @@ same_as() {
 		vb=$(facts "$3" | sed -n "s/^$k //p")
 		if [ -z "$va" ] || [ -z "$vb" ] || [ "$va" = 0 ] || [ "$vb" = 0 ] ||
 		   [ $((vb * SAME_RATE_FACTOR)) -lt "$va" ]; then
-			why="$why${why:+; }$k ${vb:-none} bit/s, below a third of $2's ${va:-none}"
+			why="$why${why:+; }$k ${vb:-none} bit/s, under 1/$SAME_RATE_FACTOR of $2's ${va:-none}"
 		fi
 	done < <(facts "$ref/console.log" | grep '^rate-')
 	if [ -z "$why" ]; then
