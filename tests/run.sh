@@ -226,12 +226,14 @@ run_scenario() {
 # facts LOG: the guest's "@@FACT KEY VALUE" lines, sorted
 facts() { grep -a '^@@FACT ' "$1" 2>/dev/null | tr -d '\r' | cut -d' ' -f2- | sort; }
 # SAME_RATE_FACTOR: how much slower than its reference a throughput may
-# be. Faster is no failure: the series' 82544GC ran 2.6x stock's rate in
-# one run here (stock's 82544 TSO path). One guest at a time the other
-# pairs came within 1.3x of each other; with two at a time (make check)
-# the series' 82540EM ran at a 3.8th of stock's beside another guest.
-# An RX path dropping one frame in four ran 33 times slower than normal.
-SAME_RATE_FACTOR=10
+# be, one guest at a time. Faster is no failure: the series' 82544GC ran
+# 2.6x stock's rate in one run here (stock's 82544 TSO path); the other
+# pairs came within 1.3x of each other. With two guests at a time (-j 2,
+# make check) the rates say more about the neighbour than the driver:
+# the series' 82540EM ran 3.8x, 5.9x and 7.3x slower than stock beside
+# other guests. There the rates are printed, not compared; every run
+# still has lib.sh's data floor.
+SAME_RATE_FACTOR=3
 # same_as NAME OTHER LOG: case NAME/same-as-OTHER. OTHER ran in this
 # invocation (its run-id is ours) and reported the same cases with the
 # same results, the same facts (offloads, rings, link, which counters
@@ -248,7 +250,7 @@ same_as() {
 	a=$(facts "$ref/console.log" | grep -v '^rate-') b=$(facts "$3" | grep -v '^rate-')
 	[ -n "$b" ] && [ "$a" = "$b" ] ||
 		why="$why${why:+; }facts differ: $(diff <(echo "$a") <(echo "$b") | grep '^[<>]' | head -n 8 | tr '\n' ' ')"
-	while read -r k va; do
+	[ "$njobs" = 1 ] && while read -r k va; do
 		vb=$(facts "$3" | sed -n "s/^$k //p")
 		if [ -z "$va" ] || [ -z "$vb" ] || [ "$va" = 0 ] || [ "$vb" = 0 ] ||
 		   [ $((vb * SAME_RATE_FACTOR)) -lt "$va" ]; then
@@ -257,7 +259,7 @@ same_as() {
 	done < <(facts "$ref/console.log" | grep '^rate-')
 	if [ -z "$why" ]; then
 		res ok "$1/same-as-$2"
-		echo "# same-as-$2: $(facts "$3" | grep -c .) facts, rates $(facts "$3" | sed -n 's/^rate-//p' | tr '\n' ' ')against $(facts "$ref/console.log" | sed -n 's/^rate-//p' | tr '\n' ' ')"
+		echo "# same-as-$2: $(facts "$3" | grep -c .) facts, rates $(facts "$3" | sed -n 's/^rate-//p' | tr '\n' ' ')against $(facts "$ref/console.log" | sed -n 's/^rate-//p' | tr '\n' ' ')$([ "$njobs" = 1 ] || echo "(not compared: $njobs guests at a time)")"
 	else
 		res fail "$1/same-as-$2" "$why"
 	fi
