@@ -33,6 +33,8 @@ SOCAT=/usr/bin/socat
 # console is the only channel, so give the host a moment to act.
 monitor() { echo "@@MONITOR $*"; sleep 0.5; }
 inpeer() { $IP netns exec $PEER "$@"; }
+# pg FILE LINE: write LINE to the peer's /proc/net/pktgen/FILE
+pg() { inpeer sh -c "echo '$2' > /proc/net/pktgen/$1"; }
 # inpeer_bg [-o FILE] CMD...: CMD in the peer namespace, in the
 # background, output to FILE (default dropped); $! is CMD's own pid (ip
 # netns exec execs it), so killing $! stops CMD itself and not a subshell
@@ -280,15 +282,19 @@ stall_watch() {
 # e1000e resets before the stack's watchdog fires: tx_hangs and resets;
 # e1000: tx_timeout_count). 0 for a port that has none of them.
 tx_trouble() {
-	local n=0 f v
-	for f in /sys/class/net/$1/queues/tx-*/tx_timeout; do
-		[ -r "$f" ] && n=$((n + $(cat "$f")))
-	done
+	local n v
+	n=$(tx_timeouts "$1")
 	for v in $($ETHTOOL -S "$1" 2>/dev/null |
 		   sed -n 's/^ *\(tx_hangs\|resets\|tx_timeout_count\): \([0-9]*\)$/\2/p'); do
 		n=$((n + v))
 	done
 	echo "$n"
+}
+
+# tx_timeouts IF [inpeer]: the stack's TX timeouts of IF, summed over
+# all its queues (in the peer's namespace with inpeer)
+tx_timeouts() {
+	$2 sh -c "cat /sys/class/net/$1/queues/tx-*/tx_timeout 2>/dev/null" | awk '{ s += $1 } END { print s + 0 }'
 }
 
 # hang_counters: one line per PRO/1000 port at the end of a scenario,
@@ -306,7 +312,7 @@ hang_counters_in() {
 	for i in $($1 ls /sys/class/net); do
 		drv=$($1 readlink "/sys/class/net/$i/device/driver" 2>/dev/null)
 		case ${drv##*/} in e1000|e1000e) ;; *) continue ;; esac
-		q=$($1 sh -c "cat /sys/class/net/$i/queues/tx-*/tx_timeout 2>/dev/null" | awk '{ s += $1 } END { print s + 0 }')
+		q=$(tx_timeouts "$i" $1)
 		st=$($1 $ETHTOOL -S "$i" 2>/dev/null)
 		echo "@@HANGS $i${1:+@$PEER} ${drv##*/} tx_hangs=$(echo "$st" | sed -n 's/^ *tx_hangs: //p' | grep . || echo 0) resets=$(echo "$st" | sed -n 's/^ *resets: //p' | grep . || echo 0) tx_timeouts=$q"
 	done

@@ -166,7 +166,6 @@ $IP link del v10; inpeer $IP link del v10
 FILTER_N=500
 FOREIGN=02:00:00:00:00:99
 GROUP=01:00:5e:01:02:03	# 239.1.2.3, whose hash no address of the port shares
-pg() { inpeer sh -c "echo '$2' > /proc/net/pktgen/$1"; }
 # rx_from_peer DST_MAC: our port's received packets while the peer sends
 # FILTER_N frames to DST_MAC
 # (pktgen has the peer port from before the first case to after the last:

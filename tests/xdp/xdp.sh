@@ -49,7 +49,6 @@ attached() { $IP link show dev "$1" | grep -q "xdp qdisc\|prog/xdp id" && ! $IP 
 # pktgen COUNT DPORT [SRC_MIN SRC_MAX]: COUNT 64-byte UDP frames (60 + FCS)
 # from the peer port to our port, source port 9, one every $PG_DELAY ns
 # (0: as fast as it can); blocks until all are sent.
-pg() { inpeer sh -c "echo '$2' > /proc/net/pktgen/$1"; }
 pktgen() {
 	pg kpktgend_0 rem_device_all
 	pg kpktgend_0 "add_device $IF1"
